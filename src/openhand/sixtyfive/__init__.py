@@ -1,0 +1,2 @@
+"""65 (Sixty-Five): rules engine and exact solvers."""
+from .rules import Match, Position, random_deal, victory_points  # noqa: F401

@@ -1,0 +1,343 @@
+"""65 (Sixty-Five): the pure-Python rules engine, the readable spec.
+
+Rules (see the project README for the full text):
+- 48 cards, 3 (low) .. A (high) in four suits; spades are always trumps.
+- Four players, N-S against E-W, 12 cards each.  The player left of the
+  dealer leads trick 1; the winner of a trick leads the next.
+- Follow suit if able, else play any card (no duty to trump or to beat).
+- The highest spade wins, else the highest card of the suit led.
+- Collection: the winning side takes only the winner's PARTNER's card; the
+  other three cards (the winner's own included) go to the losing side.
+- Deal score: 2 per trick won, +1 for the last trick (trick 12), plus card
+  points A 4, K 3, Q 2, J 1 of every card a side collected: 65 in all.
+- Victory points: 33..40 scores 1 VP, 41+ scores 2 VP; first to 5 VP wins.
+
+Design choices: a position may start mid-deal (hands of k < 12 cards, a
+trick in progress).  The last of the remaining tricks is always trick 12.
+Points and tricks already collected are optional; when given they must be
+consistent with the cards already played (65 in all).
+
+>>> pos = Position.from_deal("N:A... K... Q... J...", leader="N")
+>>> pos.play("AS"); pos.play("KS"); pos.play("QS"); pos.play("JS")
+>>> pos.is_over(), pos.winners
+(True, [0])
+>>> pos.gained   # N won: 2 + 1 (last trick) + partner S's Q (2); E-W get A, K, J
+(5, 8)
+"""
+from __future__ import annotations
+
+import random
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from ..cards import Card, format_deal, make_deck, parse_cards, parse_deal, sort_cards
+from ..errors import DealError, IllegalMoveError, PositionError
+from ..seats import SEATS, SIDES, left_of, partner_of, seat_index, side_of
+
+GAME = "65"
+DECK = make_deck("3456789TJQKA")
+TRUMP_SUIT = 0  # spades
+HAND_SIZE = 12
+TOTAL_POINTS = 65
+CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}  # by rank
+TRICK_POINTS = 2
+LAST_TRICK_BONUS = 1
+
+
+def card_points(card: Card) -> int:
+    return CARD_POINTS.get(card.rank, 0)
+
+
+def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> List[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far)."""
+    hand = list(hand)
+    if trick:
+        led = trick[0].suit
+        follow = [c for c in hand if c.suit == led]
+        if follow:
+            return follow
+    return hand
+
+
+def trick_winner_index(trick: Sequence[Card]) -> int:
+    """Index (0 = leader) of the card that wins a complete trick."""
+    led = trick[0].suit
+    best = 0
+    for i in range(1, len(trick)):
+        c, b = trick[i], trick[best]
+        if c.suit == b.suit:
+            if c.rank > b.rank:
+                best = i
+        elif c.suit == TRUMP_SUIT:
+            best = i
+    return best
+
+
+def trick_points(trick: Sequence[Card], leader: int, last: bool) -> Tuple[int, Tuple[int, int]]:
+    """(winner seat, (N-S points, E-W points)) of a complete trick.
+
+    The winning side scores the trick (2, +1 if ``last``) and the card points
+    of the winner's partner's card; the losing side scores the card points of
+    the other three cards.
+    """
+    w = trick_winner_index(trick)
+    winner = (leader + w) % 4
+    partner_card = trick[(w + 2) % 4]
+    win = TRICK_POINTS + (LAST_TRICK_BONUS if last else 0) + card_points(partner_card)
+    lose = sum(card_points(c) for c in trick) - card_points(partner_card)
+    points = [0, 0]
+    points[side_of(winner)] += win
+    points[1 - side_of(winner)] += lose
+    return winner, (points[0], points[1])
+
+
+def random_deal(seed=None) -> Dict[str, frozenset]:
+    """A seeded random deal: seat -> 12 cards."""
+    deck = sort_cards(DECK)
+    random.Random(seed).shuffle(deck)
+    return {s: frozenset(deck[12 * i:12 * i + 12]) for i, s in enumerate(SEATS)}
+
+
+class Position:
+    """A moment of a 65 deal: hands, the trick in progress, and the score.
+
+    ``hands`` maps seats (``'N'`` or 0..3) to cards; ``leader`` is the seat
+    that led (or is to lead) the current trick; ``trick`` lists the cards
+    already played to it, in order from the leader.  ``points`` and
+    ``tricks`` are what N-S and E-W already collected, if known.
+
+    >>> p = Position.random(seed=1)
+    >>> p.to_move, len(p.legal_moves), p.points
+    ('S', 12, (0, 0))
+    """
+
+    game = GAME
+
+    def __init__(self, hands, leader, trick: Iterable = (), points=None, tricks=None):
+        self.hands: List[set] = [set(), set(), set(), set()]
+        for seat, cards in dict(hands).items():
+            self.hands[seat_index(seat)] = {Card(c) if not isinstance(c, Card) else c for c in cards}
+        self.leader = seat_index(leader)
+        self.trick: List[Card] = [Card(c) for c in trick]
+        self.record: List[Tuple[int, Card]] = []
+        self.winners: List[int] = []
+        self.gained = (0, 0)
+        self._history: list = []
+        self._validate(points, tricks)
+        self.points = tuple(points) if points is not None else None
+        self.tricks = tuple(tricks) if tricks is not None else None
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def from_deal(cls, deal: str, leader, trick="", points=None, tricks=None) -> "Position":
+        """A position from a PBN deal string; ``trick`` lists cards already
+        played to the current trick (``"AS 3S"``), which must not be in the
+        hands."""
+        trick_cards = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
+        hands = parse_deal(deal, deck=DECK, equal_sizes=not trick_cards)
+        return cls(hands, leader, trick_cards, points, tricks)
+
+    @classmethod
+    def random(cls, seed=None, dealer=None) -> "Position":
+        """A full random deal; the player left of ``dealer`` (default: a
+        seeded random dealer) leads."""
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = rng.randrange(4)
+        return cls(random_deal(rng.random()), left_of(seat_index(dealer)), points=(0, 0), tricks=(0, 0))
+
+    def _validate(self, points, tricks) -> None:
+        seen: Dict[Card, str] = {}
+        for s, hand in enumerate(self.hands):
+            for c in hand:
+                if c not in DECK:
+                    raise DealError(f"card {c} is not in the 65 deck (3..A, no twos or joker)")
+                if c in seen:
+                    raise DealError(f"card {c} is in both {seen[c]}'s and {SEATS[s]}'s hands")
+                seen[c] = SEATS[s]
+        for c in self.trick:
+            if c not in DECK:
+                raise DealError(f"card {c} in the trick is not in the 65 deck")
+            if c in seen:
+                raise DealError(f"card {c} is both in the trick and in {seen[c]}'s hand")
+            seen[c] = "the trick"
+        if len(self.trick) > 3:
+            raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self.trick)}")
+        sizes = [len(h) for h in self.hands]
+        k = sizes[self.leader]
+        expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
+        if sizes != expected or not 1 <= k <= HAND_SIZE:
+            desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))
+            raise DealError(f"hand sizes {desc} do not fit a 65 position with "
+                            f"{SEATS[self.leader]} leading and {len(self.trick)} card(s) in the trick"
+                            f" (hands hold 1..12 cards; players who already played hold one fewer)")
+        for i, c in enumerate(self.trick):
+            seat = (self.leader + i) % 4
+            ok = legal_cards(self.hands[seat] | {c}, self.trick[:i])
+            if c not in ok:
+                raise PositionError(f"{SEATS[seat]} could not play {c} to the trick: "
+                                    f"must follow {self.trick[0].suit.name.lower()}")
+        done = HAND_SIZE - k
+        for name, pair in (("points", points), ("tricks", tricks)):
+            if pair is not None and (len(pair) != 2 or any(not isinstance(x, int) or x < 0 for x in pair)):
+                raise PositionError(f"{name} must be two non-negative integers (N-S, E-W), got {pair!r}")
+        if tricks is not None and sum(tricks) != done:
+            raise PositionError(f"tricks {tuple(tricks)} must add up to the {done} tricks already played")
+        if points is not None:
+            in_play = sum(card_points(c) for h in self.hands for c in h) + sum(card_points(c) for c in self.trick)
+            expected_total = TRICK_POINTS * done + (40 - in_play)
+            if sum(points) != expected_total:
+                raise PositionError(
+                    f"points {tuple(points)} must add up to {expected_total}: 2 per trick played plus "
+                    f"the card points of the cards no longer in play")
+            if tricks is not None and any(p < TRICK_POINTS * t for p, t in zip(points, tricks)):
+                raise PositionError(f"points {tuple(points)} are fewer than 2 per trick won {tuple(tricks)}")
+
+    # ------------------------------------------------------------ queries
+    @property
+    def to_move_index(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def to_move(self) -> str:
+        return SEATS[self.to_move_index]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+
+    @property
+    def legal_moves(self) -> List[Card]:
+        """The cards the player to move may play, in display order."""
+        if self.is_over():
+            return []
+        return sort_cards(legal_cards(self.hands[self.to_move_index], self.trick))
+
+    def is_over(self) -> bool:
+        return not self.trick and not any(self.hands)
+
+    def deal_score(self) -> Optional[Tuple[int, int]]:
+        """Points of (N-S, E-W) so far: collected before plus gained here.
+        ``None`` when the position did not say what was collected before."""
+        if self.points is None:
+            return None
+        return (self.points[0] + self.gained[0], self.points[1] + self.gained[1])
+
+    def victory_points(self) -> Tuple[int, int]:
+        """VPs of (N-S, E-W) for a finished deal (33..40: 1, 41+: 2)."""
+        score = self.deal_score()
+        if score is None or not self.is_over():
+            raise PositionError("victory points need a finished deal with known points")
+        return tuple(victory_points(p) for p in score)
+
+    def deal(self) -> str:
+        """The PBN string of the current hands."""
+        return format_deal({SEATS[s]: self.hands[s] for s in range(4)})
+
+    def copy(self) -> "Position":
+        return Position({SEATS[s]: self.hands[s] for s in range(4)}, self.leader, self.trick,
+                        self.deal_score(), self._tricks_now())
+
+    def _tricks_now(self):
+        if self.tricks is None:
+            return None
+        won = [0, 0]
+        for w in self.winners:
+            won[side_of(w)] += 1
+        return (self.tricks[0] + won[0], self.tricks[1] + won[1])
+
+    def __repr__(self) -> str:
+        extra = f", trick={' '.join(map(str, self.trick))!r}" if self.trick else ""
+        if self.points is not None:
+            extra += f", points={self.deal_score()!r}"
+        if self.tricks is not None:
+            extra += f", tricks={self._tricks_now()!r}"
+        return f"Position.from_deal({self.deal()!r}, leader={SEATS[self.leader]!r}{extra})"
+
+    # ------------------------------------------------------------ moves
+    def play(self, card) -> None:
+        """Play ``card`` (``'AS'`` or a Card) for the player to move."""
+        card = Card(card)
+        seat = self.to_move_index
+        if self.is_over():
+            raise IllegalMoveError(f"the deal is over; {card} cannot be played")
+        if card not in self.hands[seat]:
+            raise IllegalMoveError(f"{SEATS[seat]} does not hold {card}")
+        if card not in legal_cards(self.hands[seat], self.trick):
+            raise IllegalMoveError(f"{SEATS[seat]} must follow {self.trick[0].suit.name.lower()}; "
+                                   f"{card} is not legal")
+        self._history.append((self.leader, list(self.trick), self.gained))
+        self.hands[seat].discard(card)
+        self.trick.append(card)
+        self.record.append((seat, card))
+        if len(self.trick) == 4:
+            last = not any(self.hands)
+            winner, pts = trick_points(self.trick, self.leader, last)
+            self.gained = (self.gained[0] + pts[0], self.gained[1] + pts[1])
+            self.winners.append(winner)
+            self.leader = winner
+            self.trick = []
+
+    def undo(self) -> Card:
+        """Take back the last card played and return it."""
+        if not self.record:
+            raise IllegalMoveError("nothing to undo")
+        seat, card = self.record.pop()
+        leader, trick, gained = self._history.pop()
+        if len(trick) == 3:
+            self.winners.pop()
+        self.leader, self.trick, self.gained = leader, trick, gained
+        self.hands[seat].add(card)
+        return card
+
+
+def victory_points(score: int) -> int:
+    """VPs for one side's deal score: 33..40 -> 1, 41 or more -> 2."""
+    return 2 if score >= 41 else 1 if score >= 33 else 0
+
+
+class Match:
+    """A match to ``target`` victory points (default 5), the deal passing left.
+
+    >>> m = Match(seed=3)
+    >>> while not m.is_over():
+    ...     pos = m.new_deal()
+    ...     while not pos.is_over():
+    ...         pos.play(pos.legal_moves[0])
+    ...     _ = m.finish_deal(pos)
+    >>> max(m.vp) >= 5, sum(sum(p.deal_score()) == 65 for p in m.deals) == len(m.deals)
+    (True, True)
+    """
+
+    def __init__(self, seed=None, target: int = 5, dealer=None):
+        if target < 1:
+            raise PositionError(f"the target must be at least 1 VP, got {target}")
+        self.rng = random.Random(seed)
+        self.target = target
+        self.dealer = self.rng.randrange(4) if dealer is None else seat_index(dealer)
+        self.vp = [0, 0]
+        self.deals: List[Position] = []
+
+    def new_deal(self) -> Position:
+        """Deal the next hand; the player left of the dealer leads."""
+        if self.is_over():
+            raise IllegalMoveError("the match is over")
+        pos = Position(random_deal(self.rng.random()), left_of(self.dealer), points=(0, 0), tricks=(0, 0))
+        self.deals.append(pos)
+        return pos
+
+    def finish_deal(self, pos: Position) -> Tuple[int, int]:
+        """Score a finished deal, pass the deal left, return the VPs won."""
+        if pos is not self.deals[-1] or not pos.is_over():
+            raise IllegalMoveError("finish the current deal before scoring it")
+        vps = pos.victory_points()
+        self.vp = [self.vp[0] + vps[0], self.vp[1] + vps[1]]
+        self.dealer = left_of(self.dealer)
+        return vps
+
+    def is_over(self) -> bool:
+        return max(self.vp) >= self.target
+
+    @property
+    def winner(self) -> Optional[str]:
+        return SIDES[0 if self.vp[0] >= self.target else 1] if self.is_over() else None
