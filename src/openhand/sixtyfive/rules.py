@@ -163,7 +163,7 @@ class Position:
         if len(self.trick) > 3:
             raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self.trick)}")
         sizes = [len(h) for h in self.hands]
-        k = sizes[self.leader]
+        k = sizes[self.leader] + (1 if self.trick else 0)
         expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
         if sizes != expected or not 1 <= k <= HAND_SIZE:
             desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))

@@ -1,0 +1,47 @@
+// cards.hpp: the card encoding shared by every game, as 64-bit masks.
+//
+// A card is suit * 16 + rank (ranks 2..14, ace = 14); the Eighty-Three joker
+// is card 15, a slot no suit owns.  This is the same numbering as the Python
+// package (openhand/cards.py), so masks cross the binding unchanged.
+#pragma once
+#include <cstdint>
+
+namespace openhand {
+
+using Mask = std::uint64_t;
+
+constexpr int kJoker = 15;
+constexpr Mask kSuitRanks = 0x7FFCull;  // ranks 2..14 of one suit
+
+inline constexpr Mask bit(int card) { return Mask{1} << card; }
+inline constexpr int suit_of(int card) { return card >> 4; }
+inline constexpr int rank_of(int card) { return card & 15; }
+inline constexpr Mask suit_mask(int suit) { return kSuitRanks << (16 * suit); }
+
+inline int popcount(Mask m) { return __builtin_popcountll(m); }
+inline int lowest(Mask m) { return __builtin_ctzll(m); }
+inline int highest(Mask m) { return 63 - __builtin_clzll(m); }
+
+// Iterate the cards of a mask, lowest first: for (int c : cards_of(m)).
+struct CardIter {
+  Mask m;
+  int operator*() const { return lowest(m); }
+  CardIter& operator++() { m &= m - 1; return *this; }
+  bool operator!=(const CardIter& o) const { return m != o.m; }
+};
+struct CardsOf {
+  Mask m;
+  CardIter begin() const { return {m}; }
+  CardIter end() const { return {0}; }
+};
+inline CardsOf cards_of(Mask m) { return {m}; }
+
+// A 64-bit mixer (splitmix64 finaliser) for hashing masks.
+inline std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27; x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return x;
+}
+
+}  // namespace openhand

@@ -1,0 +1,145 @@
+// search.hpp: the game-independent exact search driver.
+//
+// A Game exposes a position that it changes in place (play / undo) and the
+// value of what is still to come from a fixed point of view (N-S points,
+// the bidder's points, ...).  play() returns the value gained by the move
+// itself (65: the points of a trick it completes) so that the search adds
+// gains on the way down and the table can store "value of the rest", which
+// depends on the position alone.  A game whose result is not a sum of gains
+// returns 0 from play() and its whole result from terminal_value().
+//
+// The core is fail-soft alpha-beta with a transposition table of bounds at
+// the positions the game calls storable (trick starts).  Yes/no questions
+// ("is the value at least t?") are null-window searches; exact values come
+// from MTD(f), a sequence of such questions that converges because every
+// answer is a true bound (fail-soft) and every bound is kept in the table.
+//
+// Game interface:
+//   static constexpr int kMaxMoves;
+//   bool is_terminal() const;          int terminal_value() const;
+//   void bounds(int& lo, int& hi) const;   // quick bounds on the rest
+//   bool storable() const;  Key key() const;  static uint64_t hash(Key);
+//   int to_key(int move) const;  int from_key(int move) const;  // moves
+//                                       // as stored with the key
+//   int depth() const;                  // remaining plies, for replacement
+//   bool maximizing() const;            // does the side to move want max?
+//   int moves(int* out, int first) const;  // ordered, one per equivalence
+//                                          // class; `first` (if legal) leads
+//   int legal_moves(int* out) const;    // every legal move
+//   int representative(int move) const; // its equivalence class's member
+//   int play(int move);  void undo(int move);
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "ttable.hpp"
+
+namespace openhand {
+
+constexpr int kInf = 30000;
+
+template <class Game>
+class Search {
+ public:
+  using Table = TTable<typename Game::Key>;
+
+  Search(Game& game, Table& table) : g_(game), tt_(table) {}
+
+  std::uint64_t nodes() const { return nodes_; }
+
+  // Fail-soft alpha-beta: the value of the rest of the game if it lies in
+  // (alpha, beta); otherwise a bound on the side the window was left.
+  int alphabeta(int alpha, int beta) {
+    ++nodes_;
+    if (g_.is_terminal()) return g_.terminal_value();
+    int lo, hi;
+    g_.bounds(lo, hi);
+    int first = -1;
+    const bool store = g_.storable();
+    typename Game::Key key{};
+    std::uint64_t hash = 0;
+    if (store) {
+      key = g_.key();
+      hash = Game::hash(key);
+      if (const auto* e = tt_.probe(key, hash)) {
+        lo = std::max<int>(lo, e->lo);
+        hi = std::min<int>(hi, e->hi);
+        first = e->move == 255 ? -1 : g_.from_key(e->move);
+      }
+    }
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+
+    int moves[Game::kMaxMoves];
+    const int n = g_.moves(moves, first);
+    const bool maxing = g_.maximizing();
+    int best = maxing ? -kInf : kInf, best_move = -1;
+    int a = alpha, b = beta;
+    for (int i = 0; i < n; ++i) {
+      const int gain = g_.play(moves[i]);
+      const int v = gain + alphabeta(a - gain, b - gain);
+      g_.undo(moves[i]);
+      if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
+      if (maxing) a = std::max(a, v); else b = std::min(b, v);
+      if (a >= b) break;
+    }
+    if (store) {
+      // best <= alpha: every move was tried and none beat alpha (max node)
+      // or a refutation proved it (min node): an upper bound, and so on.
+      const int m = best_move < 0 ? -1 : g_.to_key(best_move);
+      if (best <= alpha) tt_.store(key, hash, g_.depth(), -kInf, best, m);
+      else if (best >= beta) tt_.store(key, hash, g_.depth(), best, kInf, m);
+      else tt_.store(key, hash, g_.depth(), best, best, m);
+    }
+    return best;
+  }
+
+  // Is the value of the rest at least target?
+  bool at_least(int target) { return alphabeta(target - 1, target) >= target; }
+
+  // The exact value of the rest, by MTD(f) from a first guess.
+  int exact(int guess) {
+    int lo, hi;
+    g_.bounds(lo, hi);
+    guess = std::clamp(guess, lo, hi);
+    while (lo < hi) {
+      const int beta = std::max(guess, lo + 1);
+      const int v = alphabeta(beta - 1, beta);
+#ifdef OPENHAND_TRACE
+      std::fprintf(stderr, "mtd beta=%d v=%d nodes=%llu\n", beta, v, (unsigned long long)nodes_);
+#endif
+      if (v < beta) hi = v; else lo = v;
+      guess = v;
+    }
+    return lo;
+  }
+
+  // The exact value after each legal move: out_moves/out_values, returns n.
+  // Equivalent moves share one search.
+  int move_values(int guess, int* out_moves, int* out_values) {
+    int n = g_.legal_moves(out_moves);
+    for (int i = 0; i < n; ++i) {
+      const int rep = g_.representative(out_moves[i]);
+      int found = -1;
+      for (int j = 0; j < i; ++j)
+        if (g_.representative(out_moves[j]) == rep) { found = j; break; }
+      if (found >= 0) { out_values[i] = out_values[found]; continue; }
+      const int gain = g_.play(out_moves[i]);
+      ++nodes_;
+      out_values[i] = gain + (g_.is_terminal() ? g_.terminal_value() : exact(guess - gain));
+      g_.undo(out_moves[i]);
+    }
+    return n;
+  }
+
+ private:
+  Game& g_;
+  Table& tt_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace openhand

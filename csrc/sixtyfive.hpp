@@ -1,0 +1,337 @@
+// sixtyfive.hpp: 65 for the search driver (rules: openhand/sixtyfive/rules.py).
+//
+// Value: the points N-S take in the remaining tricks.  A completed trick
+// gives its winner's side 2 (+1 for the last trick) plus the card points of
+// the winner's partner's card; the losing side takes the other three cards'
+// points.  Spades are trumps; follow suit if able.
+//
+// Why the reductions are sound:
+// - Equivalent cards: two cards of one suit in one hand, both without card
+//   points (3..T), with no other card still in play (in a hand or in the
+//   current trick) ranking between them, can be swapped in any line of play
+//   without changing any trick's winner or any side's points.  Only one of
+//   them is searched.
+// - The table is keyed by the four hands and the leader at trick starts: the
+//   points still to come depend on nothing else.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "cards.hpp"
+#include "search.hpp"
+
+namespace openhand {
+namespace sixtyfive {
+
+constexpr int kTrumpSuit = 0;
+constexpr int kTrickPoints = 2;
+constexpr int kLastTrickBonus = 1;
+
+inline int card_points(int card) {
+  static constexpr std::int8_t kPoints[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0};
+  return kPoints[rank_of(card)];
+}
+inline bool has_points(int card) { return rank_of(card) >= 11; }
+
+// The bits of x selected by m, packed to the bottom (pext on 8 bits).
+inline unsigned compress8(unsigned x, unsigned m) {
+  static const auto table = [] {
+    struct T { std::uint8_t v[256][256]; };
+    auto* t = new T;
+    for (unsigned mm = 0; mm < 256; ++mm)
+      for (unsigned xx = 0; xx < 256; ++xx) {
+        unsigned out = 0, k = 0;
+        for (unsigned b = 0; b < 8; ++b)
+          if (mm >> b & 1) { if (xx >> b & 1) out |= 1u << k; ++k; }
+        t->v[mm][xx] = std::uint8_t(out);
+      }
+    return t;
+  }();
+  return table->v[m][x & m];
+}
+
+inline int mask_points(Mask m) {
+  // A, K, Q, J of every suit.
+  const Mask aces = 0x4000400040004000ull, kings = aces >> 1, queens = aces >> 2, jacks = aces >> 3;
+  return 4 * popcount(m & aces) + 3 * popcount(m & kings) + 2 * popcount(m & queens) + popcount(m & jacks);
+}
+
+// Does card c beat card best (best was played earlier to this trick)?
+inline bool beats(int c, int best) {
+  if (suit_of(c) == suit_of(best)) return c > best;
+  return suit_of(c) == kTrumpSuit;
+}
+
+struct Key {
+  Mask hands[4];
+  std::uint32_t leader;
+  bool operator==(const Key& o) const {
+    return leader == o.leader && hands[0] == o.hands[0] && hands[1] == o.hands[1] &&
+           hands[2] == o.hands[2] && hands[3] == o.hands[3];
+  }
+};
+
+// A position as handed over by the binding (already validated in Python).
+struct Deal {
+  Mask hands[4];
+  int leader;
+  int trick[3];
+  int ntrick;
+};
+
+class Game {
+ public:
+  using Key = sixtyfive::Key;
+  static constexpr int kMaxMoves = 12;
+
+  explicit Game(const Deal& d) {
+    for (int s = 0; s < 4; ++s) hand_[s] = d.hands[s];
+    leader_ = d.leader;
+    ntrick_ = 0;
+    in_play_ = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    for (int i = 0; i < d.ntrick; ++i) { trick_[i] = d.trick[i]; in_play_ |= bit(d.trick[i]); }
+    ntrick_ = d.ntrick;
+    points_in_play_ = mask_points(in_play_);
+    tricks_left_ = popcount(hand_[leader_]) + (ntrick_ ? 1 : 0);
+  }
+
+  int to_move() const { return (leader_ + ntrick_) & 3; }
+  bool is_terminal() const { return tricks_left_ == 0; }
+  int terminal_value() const { return 0; }
+  bool maximizing() const { return (to_move() & 1) == 0; }
+  bool storable() const { return ntrick_ == 0; }
+  int depth() const { return tricks_left_; }
+  // The table key: hands with the cards without points (3..T) of each suit
+  // renumbered from the bottom among those still in play.  They rank below
+  // every point card, so only their order among themselves matters: play
+  // that differed only in which low cards fell reaches the same key.
+  Key key() const {
+    Key k{{0, 0, 0, 0}, std::uint32_t(leader_)};
+    for (int s = 0; s < 4; ++s) {
+      const int shift = 16 * s;
+      const unsigned low_in_play = unsigned(in_play_ >> (shift + 3)) & 0xFF;
+      for (int h = 0; h < 4; ++h) {
+        const Mask cards = hand_[h] >> shift;
+        const unsigned low = unsigned(cards >> 3) & 0xFF;
+        k.hands[h] |= (((cards & 0x7800) | (Mask(compress8(low, low_in_play)) << 3)) << shift);
+      }
+    }
+    return k;
+  }
+  static std::uint64_t hash(const Key& k) {
+    return mix64(k.hands[0] ^ mix64(k.hands[1] + 0x9e37) ^ (mix64(k.hands[2] + 0x7f4a) * 3) ^
+                 (mix64(k.hands[3] + k.leader) * 5));
+  }
+  // A card of the table key back in the real position (inverse of key()).
+  int from_key(int card) const {
+    if (card < 0 || has_points(card)) return card;
+    unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
+    for (int i = rank_of(card) - 3; i > 0; --i) low_in_play &= low_in_play - 1;
+    return low_in_play ? 16 * suit_of(card) + 3 + __builtin_ctz(low_in_play) : -1;
+  }
+  int to_key(int card) const {
+    if (has_points(card)) return card;
+    const unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
+    const unsigned below = low_in_play & ((1u << (rank_of(card) - 3)) - 1);
+    return 16 * suit_of(card) + 3 + __builtin_popcount(below);
+  }
+
+  // Bounds from how a trick splits its points.  A card goes to its own
+  // player's side unless it wins the trick, when it goes to the other side.
+  // So a side's rest is the card points it holds now (hands and table), plus
+  // per trick: 2 (+1 last) minus the winning card's points when it wins, or
+  // the winning card's points when the other side wins.  Each trick thus
+  // adds at most max(2, p) where p runs over the opponents' point cards,
+  // each usable once; the last trick adds 1 more.
+  void bounds(int& lo, int& hi) const {
+    Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
+    for (int i = 0; i < ntrick_; ++i) side_cards[((leader_ + i) & 1)] |= bit(trick_[i]);
+    const int ns_max = mask_points(side_cards[0]) + best_case(side_cards[1]);
+    const int ew_max = mask_points(side_cards[1]) + best_case(side_cards[0]);
+    const int total = kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_;
+    hi = std::min(ns_max, total);
+    lo = std::max(0, total - ew_max);
+  }
+
+  Mask legal_mask() const {
+    const Mask h = hand_[to_move()];
+    if (ntrick_) {
+      const Mask follow = h & suit_mask(suit_of(trick_[0]));
+      if (follow) return follow;
+    }
+    return h;
+  }
+
+  // The top card of c's run of interchangeable cards in the mover's hand.
+  int representative(int c) const {
+    const Mask h = hand_[to_move()];
+    while (!has_points(c)) {
+      const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
+      if (!above) break;
+      const int next = lowest(above);
+      if (!(h & bit(next)) || has_points(next)) break;
+      c = next;
+    }
+    return c;
+  }
+
+  int legal_moves(int* out) const {
+    int n = 0;
+    for (int c : cards_of(legal_mask())) out[n++] = c;
+    return n;
+  }
+
+  int moves(int* out, int first) const {
+    const Mask legal = legal_mask();
+    const Mask h = hand_[to_move()];
+    int n = 0;
+    int score[kMaxMoves];
+    for (int c : cards_of(legal)) {
+      if (!has_points(c)) {  // drop c if the next card up is its twin
+        const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
+        if (above) {
+          const int next = lowest(above);
+          if ((h & bit(next)) && !has_points(next)) continue;
+        }
+      }
+      score[n] = c == first ? 1000 : order_score(c);
+      out[n++] = c;
+    }
+    // insertion sort, best score first
+    for (int i = 1; i < n; ++i) {
+      const int c = out[i], s = score[i];
+      int j = i - 1;
+      while (j >= 0 && score[j] < s) { out[j + 1] = out[j]; score[j + 1] = score[j]; --j; }
+      out[j + 1] = c; score[j + 1] = s;
+    }
+    return n;
+  }
+
+  int play(int c) {
+    const int seat = to_move();
+    Undo& u = undo_[sp_++];
+    u.leader = leader_;
+    std::memcpy(u.trick, trick_, sizeof trick_);
+    hand_[seat] ^= bit(c);
+    trick_[ntrick_++] = c;
+    if (ntrick_ < 4) return 0;
+    // trick complete
+    int w = 0;
+    for (int i = 1; i < 4; ++i) if (beats(trick_[i], trick_[w])) w = i;
+    const int winner = (leader_ + w) & 3;
+    const int partner_card = trick_[(w + 2) & 3];
+    const int all = card_points(trick_[0]) + card_points(trick_[1]) + card_points(trick_[2]) + card_points(trick_[3]);
+    --tricks_left_;
+    const int win = kTrickPoints + (tricks_left_ == 0 ? kLastTrickBonus : 0) + card_points(partner_card);
+    const int lose = all - card_points(partner_card);
+    for (int i = 0; i < 4; ++i) in_play_ &= ~bit(trick_[i]);
+    points_in_play_ -= all;
+    leader_ = winner;
+    ntrick_ = 0;
+    return (winner & 1) == 0 ? win : lose;
+  }
+
+  void undo(int c) {
+    const Undo& u = undo_[--sp_];
+    if (ntrick_ == 0) {  // the move completed a trick
+      ++tricks_left_;
+      std::memcpy(trick_, u.trick, sizeof trick_);
+      for (int i = 0; i < 3; ++i) in_play_ |= bit(trick_[i]);
+      in_play_ |= bit(c);
+      points_in_play_ += card_points(trick_[0]) + card_points(trick_[1]) + card_points(trick_[2]) + card_points(c);
+      ntrick_ = 4;
+    }
+    leader_ = u.leader;
+    --ntrick_;
+    hand_[(leader_ + ntrick_) & 3] |= bit(c);
+  }
+
+ private:
+  // At most what tricks_left_ tricks can add against opponents holding
+  // `opp`: the opponents' aces and kings as winners, else 2 per trick.
+  int best_case(Mask opp) const {
+    const Mask aces = 0x4000400040004000ull, kings = aces >> 1;
+    const int a = std::min(popcount(opp & aces), tricks_left_);
+    const int k = std::min(popcount(opp & kings), tricks_left_ - a);
+    return kTrickPoints * tricks_left_ + kLastTrickBonus + 2 * a + k;
+  }
+
+  // Move ordering, from how a trick adds to a side (see bounds()): a side
+  // gains 2 for winning less the winning card's points, or the opponents'
+  // winning card's points.  So: win cheaply with a card without points,
+  // make the opponents win with point cards, and when not winning shed the
+  // point cards that would later cost their side if forced to win.
+  int order_score(int c) const {
+    const int pts = card_points(c);
+    if (ntrick_ == 0) {
+      const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1) & ~hand_[to_move()];
+      const bool top = above == 0;
+      return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + (suit_of(c) == kTrumpSuit ? -3 : 0);
+    }
+    int w = 0;
+    for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
+    const bool partner_winning = ((ntrick_ - w) & 1) == 0;
+    const int wp = card_points(trick_[w]);
+    if (beats(c, trick_[w])) {
+      // Win: worth 2 - pts now; the cheapest sufficient card first.
+      return 10 * (2 - pts) + (partner_winning ? -25 - 10 * (2 - wp) : 10 * -0) - rank_of(c) / 2 -
+             (ntrick_ == 3 ? 0 : 0);
+    }
+    // Not winning: the trick stands as it is; shed points, keep high cards.
+    const int stand = partner_winning ? 10 * (2 - wp) : 10 * wp;
+    return stand + 3 * pts - rank_of(c) / 4;
+  }
+
+  struct Undo { int leader; int trick[4]; };
+  Mask hand_[4];
+  Mask in_play_;
+  int leader_, ntrick_, tricks_left_, points_in_play_;
+  int trick_[4];
+  Undo undo_[52];
+  int sp_ = 0;
+};
+
+// The solver object the binding holds: a table reused across solves.
+class Solver {
+ public:
+  explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
+
+  std::size_t table_bytes() const { return table_.bytes(); }
+
+  int value(const Deal& d, std::uint64_t* nodes) {
+    Game g(d);
+    Search<Game> s(g, table_);
+    int lo, hi;
+    g.bounds(lo, hi);
+    const int v = s.exact((lo + hi) / 2);
+    *nodes = s.nodes();
+    return v;
+  }
+
+  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
+    Game g(d);
+    Search<Game> s(g, table_);
+    const bool r = s.at_least(target);
+    *nodes = s.nodes();
+    return r;
+  }
+
+  // Value of the position and of each legal card; returns the number of cards.
+  int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
+    Game g(d);
+    Search<Game> s(g, table_);
+    int lo, hi;
+    g.bounds(lo, hi);
+    *value = s.exact((lo + hi) / 2);
+    const int n = s.move_values(*value, cards, values);
+    *nodes = s.nodes();
+    return n;
+  }
+
+ private:
+  TTable<Key> table_;
+};
+
+}  // namespace sixtyfive
+}  // namespace openhand

@@ -1,0 +1,77 @@
+// ttable.hpp: a transposition table of value bounds with a memory cap.
+//
+// Entries hold a lower and an upper bound on a position's value plus the
+// best move found.  The searches store only values that depend on the
+// position alone (never on the path to it), so an entry stays true for every
+// later search, whatever deal or target it came from: the table never needs
+// clearing and can be shared across many solves on one thread.
+//
+// Layout: buckets of four entries; a new position replaces the entry of the
+// bucket with the least remaining depth (shallow results are cheap to redo).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <stdexcept>
+
+namespace openhand {
+
+template <class Key>
+class TTable {
+ public:
+  struct Entry {
+    Key key;
+    std::int16_t lo, hi;
+    std::uint8_t move;
+    std::uint8_t depth;  // 0 = empty
+  };
+  static constexpr int kWays = 4;
+
+  explicit TTable(std::size_t max_bytes) {
+    std::size_t buckets = 1;
+    while (buckets * 2 * sizeof(Entry) * kWays <= max_bytes) buckets *= 2;
+    if (buckets * sizeof(Entry) * kWays > max_bytes) throw std::invalid_argument("table memory cap too small");
+    mask_ = buckets - 1;
+    entries_.reset(static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
+  }
+
+  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
+
+  const Entry* probe(const Key& key, std::uint64_t hash) const {
+    const Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    for (int i = 0; i < kWays; ++i)
+      if (b[i].depth && b[i].key == key) return &b[i];
+    return nullptr;
+  }
+
+  // Merge the bounds [lo, hi] for key into the table.
+  void store(const Key& key, std::uint64_t hash, int depth, int lo, int hi, int move) {
+    Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    Entry* victim = &b[0];
+    for (int i = 0; i < kWays; ++i) {
+      if (b[i].depth && b[i].key == key) {
+        if (lo > b[i].lo) b[i].lo = static_cast<std::int16_t>(lo);
+        if (hi < b[i].hi) b[i].hi = static_cast<std::int16_t>(hi);
+        if (move >= 0) b[i].move = static_cast<std::uint8_t>(move);
+        return;
+      }
+      if (b[i].depth < victim->depth) victim = &b[i];
+    }
+    victim->key = key;
+    victim->lo = static_cast<std::int16_t>(lo);
+    victim->hi = static_cast<std::int16_t>(hi);
+    victim->move = static_cast<std::uint8_t>(move < 0 ? 255 : move);
+    victim->depth = static_cast<std::uint8_t>(depth);
+  }
+
+ private:
+  struct Free { void operator()(Entry* p) const { std::free(p); } };
+  std::unique_ptr<Entry, Free> entries_;
+  std::size_t mask_ = 0;
+};
+
+}  // namespace openhand

@@ -1,0 +1,29 @@
+"""Build script: the C++17 core, compiled as Cython extensions of openhand.
+
+Each game has one extension, ``openhand.<game>._core``, a thin Cython
+wrapper over the game's header in ``csrc/``.
+"""
+import os
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+GAMES = ["sixtyfive"]
+EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17"]
+
+
+def extension(game):
+    return Extension(
+        f"openhand.{game}._core",
+        [os.path.join("src", "openhand", game, "_core.pyx")],
+        include_dirs=["csrc"],
+        language="c++",
+        extra_compile_args=EXTRA,
+        depends=[os.path.join("csrc", f) for f in os.listdir("csrc")],
+    )
+
+
+setup(ext_modules=cythonize([extension(g) for g in GAMES if
+                             os.path.exists(os.path.join("src", "openhand", g, "_core.pyx"))],
+                            compiler_directives={"language_level": "3"}))

@@ -1,0 +1,101 @@
+"""65: the public solver, C++ core first, the Python reference as its twin.
+
+>>> from openhand.sixtyfive import Position, solve, can_reach
+>>> pos = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
+>>> r = solve(pos)
+>>> r.value, r.moves
+(13, {'AS': 12, 'KH': 13})
+>>> can_reach(pos, 13), can_reach(pos, 14)
+(True, False)
+"""
+from __future__ import annotations
+
+import threading
+
+from .._impl import load_core
+from ..cards import Card
+from ..errors import PositionError
+from ..result import SolveResult
+from ..seats import side_of
+from . import reference
+from .rules import Position
+
+DEFAULT_TABLE_MB = 64
+_core = load_core("openhand.sixtyfive._core")
+
+
+def _check(position) -> Position:
+    if not isinstance(position, Position):
+        raise PositionError(f"expected a 65 Position, got {type(position).__name__}")
+    if position.is_over():
+        raise PositionError("the deal is over: nothing left to solve")
+    return position
+
+
+class Solver:
+    """An exact 65 solver whose transposition table (at most ``table_mb``
+    MiB) is kept across calls: what it learns about one position holds for
+    every later one.  One Solver must not be used by two threads at once;
+    the search itself releases the GIL, so separate Solvers run in parallel.
+
+    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
+    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
+    """
+
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
+        if not table_mb > 0:
+            raise PositionError(f"table_mb must be positive, got {table_mb!r}")
+        impl = implementation or ("cpp" if _core is not None else "python")
+        if impl not in ("cpp", "python"):
+            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
+        if impl == "cpp" and _core is None:
+            raise ImportError("the C++ core openhand.sixtyfive._core is not available")
+        self.implementation = impl
+        self._core = _core.CoreSolver(int(table_mb * 2 ** 20)) if impl == "cpp" else None
+
+    @staticmethod
+    def _args(pos: Position):
+        hands = [sum(1 << int(c) for c in h) for h in pos.hands]
+        return hands, pos.leader, [int(c) for c in pos.trick]
+
+    def solve(self, position: Position, moves: bool = True) -> SolveResult:
+        """Exact N-S points in the remaining tricks and, with ``moves``, the
+        value of every legal card (last-trick bonus included)."""
+        pos = _check(position)
+        if self._core is None:
+            return reference.solve(pos, moves)
+        maxing = side_of(pos.to_move_index) == 0
+        if not moves:
+            value, nodes = self._core.value(*self._args(pos))
+            return SolveResult(value, {}, nodes, reference.PERSPECTIVE, maxing)
+        value, per_card, nodes = self._core.move_values(*self._args(pos))
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
+        return SolveResult(value, per_move, nodes, reference.PERSPECTIVE, maxing)
+
+    def can_reach(self, position: Position, target: int) -> bool:
+        """Can N-S reach ``target`` deal points (already collected, when the
+        position knows them, plus the remaining tricks)?"""
+        pos = _check(position)
+        if self._core is None:
+            return reference.can_reach(pos, target)
+        need = target - (pos.deal_score() or (0, 0))[0]
+        return self._core.at_least(*self._args(pos), need)[0]
+
+
+_local = threading.local()
+
+
+def _default() -> Solver:
+    if getattr(_local, "solver", None) is None:
+        _local.solver = Solver()
+    return _local.solver
+
+
+def solve(position: Position, moves: bool = True) -> SolveResult:
+    """Solve with this thread's default :class:`Solver`."""
+    return _default().solve(position, moves)
+
+
+def can_reach(position: Position, target: int) -> bool:
+    """Threshold question with this thread's default :class:`Solver`."""
+    return _default().can_reach(position, target)

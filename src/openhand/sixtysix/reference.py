@@ -1,0 +1,143 @@
+"""Sixty-Six: the pure-Python reference solver (the oracle and the baseline).
+
+Open hand: both hands and the order of the stock are known, so the deal is a
+two-player game of perfect information.  Plain fail-soft negamax alpha-beta
+over :class:`~.rules.State`, with one transposition dict of (lower, upper)
+bounds.  Every action is one node (``exchange`` and ``close`` keep the same
+player to move, so their children are not negated).
+
+Objectives, always for the player to move (``perspective``):
+
+- ``"game"`` (default): the game points the player to move wins in this
+  deal minus those the opponent wins, -3..+3 (only one player scores, or
+  nobody after equal totals).  Every legal action is searched, wrong claims
+  included.  Values lie in -3..3, so the root is searched with the window
+  (-3, 3): a fail-soft result on either edge is still exact.
+- ``"points"``: card-point analysis.  The deal is always played to the last
+  card: claims (``out``, ``marriage X out``) are not offered, and the value
+  is the player's final counted points minus the opponent's (tricks, plus
+  marriages once that player has won a trick, plus 10 for the last trick
+  when the stock was not closed).
+
+A finished position has no moves; its value is the result for its leader
+(the claimer, or the winner of the last trick), who counts as to move.
+
+The transposition key holds everything that matters for the future: hands,
+stock (order, trump card last), leader, card in play, points, whether each
+player has won a trick, the marriages shown, and the closing state.  Scores
+are part of the key because the game-point outcome is not additive (it
+depends on thresholds 33 and 66); trick counts beyond "won one or not" are
+not.  Values are absolute outcomes of the deal, never "points from here", so
+a bound stored once holds on every path to the same key.
+
+>>> from openhand.sixtysix import Position
+>>> p = Position(["A.A..", "T.T.."], [], trump="S", leader=0,
+...              points=[48, 30], tricks=[5, 5])
+>>> r = solve(p)   # both tricks are his (follow and beat): 90, the opponent 30
+>>> r.value, r.moves   # going out now with 48 is a wrong claim
+(2, {'out': -2, 'AS': 2, 'AH': 2})
+>>> solve(p, objective="points").value   # 48 + 21 + 21 + 10 against 30
+70
+"""
+from __future__ import annotations
+
+from typing import Dict, Tuple
+
+from ..errors import PositionError
+from ..result import SolveResult
+from .rules import (MARRIAGE_OUT, OUT, Position, State, deal_result, final_points, is_over,
+                    legal_actions, step, to_move)
+
+OBJECTIVES = ("game", "points")
+PERSPECTIVES = {
+    "game": "game points of the player to move minus the opponent's (-3..3)",
+    "points": "final card points of the player to move minus the opponent's, played to the end",
+}
+_INF = 10 ** 6
+_GAME_WINDOW = (-3, 3)
+
+
+def _key(s: State) -> Tuple:
+    return (s.hands, s.stock, s.leader, s.trick, s.points, s.tricks[0] > 0, s.tricks[1] > 0,
+            s.marriages, s.closed_by, s.closed_opp_won)
+
+
+class _Search:
+    def __init__(self, objective: str) -> None:
+        if objective not in OBJECTIVES:
+            raise PositionError(f"unknown objective {objective!r}: expected one of {OBJECTIVES}")
+        self.points = objective == "points"
+        self.table: Dict[Tuple, Tuple[int, int]] = {}
+        self.nodes = 0
+
+    def leaf(self, s: State) -> int:
+        """The value of a finished deal for its leader."""
+        p = s.leader
+        if self.points:
+            tot = final_points(s)
+        else:
+            tot = deal_result(s)
+        return tot[p] - tot[1 - p]
+
+    def actions(self, s: State):
+        acts = legal_actions(s)
+        if self.points:
+            acts = [a for a in acts if a.kind is not OUT and a.kind is not MARRIAGE_OUT]
+        return acts
+
+    def value(self, s: State, alpha: int, beta: int) -> int:
+        """Value of ``s`` for the player to move (fail-soft within alpha..beta)."""
+        self.nodes += 1
+        if is_over(s):
+            return self.leaf(s)
+        key = _key(s)
+        lo, hi = self.table.get(key, (-_INF, _INF))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        p = to_move(s)
+        best = -_INF
+        a = alpha
+        for act in self.actions(s):
+            v = self.child(s, p, act, a, beta)
+            if v > best:
+                best = v
+                if v > a:
+                    a = v
+                    if a >= beta:
+                        break
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi)
+        return best
+
+    def child(self, s: State, p: int, act, alpha: int, beta: int) -> int:
+        """Value for player ``p`` (to move in ``s``) after ``act``."""
+        c = step(s, act)
+        if to_move(c) == p:
+            return self.value(c, alpha, beta)
+        return -self.value(c, -beta, -alpha)
+
+
+def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
+    """The exact value of ``position`` (a :class:`Position` or
+    :class:`State`) for the player to move, and with ``moves`` the value of
+    every legal action (same perspective), keyed by action text."""
+    s = position.state if isinstance(position, Position) else position
+    search = _Search(objective)
+    window = _GAME_WINDOW if not search.points else (-_INF, _INF)
+    value = search.value(s, *window)
+    per_move: Dict[str, int] = {}
+    if moves and not is_over(s):
+        p = to_move(s)
+        for act in search.actions(s):
+            per_move[str(act)] = search.child(s, p, act, *window)
+    return SolveResult(value, per_move, search.nodes, PERSPECTIVES[objective], True)
