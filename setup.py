@@ -9,7 +9,10 @@ import sys
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-GAMES = ["sixtyfive"]
+GAMES = ["sixtyfive", "sixtysix", "eightythree"]
+# OPENHAND_GAMES=sixtysix builds just that game's extension (for development).
+if os.environ.get("OPENHAND_GAMES"):
+    GAMES = [g for g in GAMES if g in os.environ["OPENHAND_GAMES"].split(",")]
 EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17"]
 
 
