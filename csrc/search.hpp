@@ -85,8 +85,16 @@ class Search {
       g_.undo(moves[i]);
       if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
-      if (a >= b) break;
+      if (a >= b) {
+#ifdef OPENHAND_TRACE
+        ++cut_at_[std::min(i, 3)][g_.storable()];
+#endif
+        break;
+      }
     }
+#ifdef OPENHAND_TRACE
+    if (!(a >= b)) ++all_nodes_[g_.storable()];
+#endif
     if (store) {
       // best <= alpha: every move was tried and none beat alpha (max node)
       // or a refutation proved it (min node): an upper bound, and so on.
@@ -140,6 +148,17 @@ class Search {
   Game& g_;
   Table& tt_;
   std::uint64_t nodes_ = 0;
+#ifdef OPENHAND_TRACE
+ public:
+  std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};
+  ~Search() {
+    for (int st = 0; st < 2; ++st)
+      std::fprintf(stderr, "storable=%d cuts at move 0..3+: %llu %llu %llu %llu, no cut: %llu\n", st,
+                   (unsigned long long)cut_at_[0][st], (unsigned long long)cut_at_[1][st],
+                   (unsigned long long)cut_at_[2][st], (unsigned long long)cut_at_[3][st],
+                   (unsigned long long)all_nodes_[st]);
+  }
+#endif
 };
 
 }  // namespace openhand

@@ -97,8 +97,21 @@ class Game {
   }
 
   int to_move() const { return (leader_ + ntrick_) & 3; }
-  bool is_terminal() const { return tricks_left_ == 0; }
-  int terminal_value() const { return 0; }
+  // With one trick left every card is forced: the search stops there and
+  // scores the last trick directly.
+  bool is_terminal() const { return tricks_left_ <= 1; }
+  int terminal_value() const {
+    if (tricks_left_ == 0) return 0;
+    int trick[4];
+    for (int i = 0; i < 4; ++i)
+      trick[i] = i < ntrick_ ? trick_[i] : lowest(hand_[(leader_ + i) & 3]);
+    int w = 0;
+    for (int i = 1; i < 4; ++i) if (beats(trick[i], trick[w])) w = i;
+    const int partner_card = trick[(w + 2) & 3];
+    const int all = card_points(trick[0]) + card_points(trick[1]) + card_points(trick[2]) + card_points(trick[3]);
+    const int win = kTrickPoints + kLastTrickBonus + card_points(partner_card);
+    return ((leader_ + w) & 1) == 0 ? win : all - card_points(partner_card);
+  }
   bool maximizing() const { return (to_move() & 1) == 0; }
   bool storable() const { return ntrick_ == 0; }
   int depth() const { return tricks_left_; }

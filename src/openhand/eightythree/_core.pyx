@@ -1,0 +1,107 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Thin Cython wrapper over the C++ Eighty-Three play solver
+(csrc/eightythree.hpp).
+
+It takes positions already validated by :mod:`openhand.eightythree.rules`
+or by :mod:`openhand.eightythree.solver` and releases the GIL while
+searching.  Use :mod:`openhand.eightythree.solver`, not this module: nothing
+here checks its input.
+"""
+from libc.stdint cimport uint64_t
+from libcpp cimport bool as cbool
+from libcpp.vector cimport vector
+
+
+cdef extern from "eightythree.hpp" namespace "openhand::eightythree":
+    cdef struct Deal:
+        uint64_t hands[4]
+        int trump
+        int bidder
+        int leader
+        int trick[3]
+        int ntrick
+
+    cdef cppclass Solver:
+        Solver(size_t table_bytes) except +
+        size_t table_bytes()
+        int value(const Deal& d, uint64_t* nodes) nogil
+        cbool at_least(const Deal& d, int target, uint64_t* nodes) nogil
+        int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) nogil
+        void batch(const uint64_t* hands, int n, int trump, int bidder, int leader, int target,
+                   int* out, uint64_t* nodes) nogil
+
+
+cdef Deal _deal(hands, int trump, int bidder, int leader, trick):
+    cdef Deal d
+    cdef int i
+    for i in range(4):
+        d.hands[i] = hands[i]
+    d.trump = trump
+    d.bidder = bidder
+    d.leader = leader
+    d.ntrick = len(trick)
+    for i in range(d.ntrick):
+        d.trick[i] = trick[i]
+    return d
+
+
+cdef class CoreSolver:
+    """A C++ solver with its own transposition table of at most
+    ``table_bytes`` bytes, kept across calls."""
+    cdef Solver* _s
+
+    def __cinit__(self, size_t table_bytes):
+        self._s = new Solver(table_bytes)
+
+    def __dealloc__(self):
+        del self._s
+
+    @property
+    def table_bytes(self):
+        return self._s.table_bytes()
+
+    def value(self, hands, int trump, int bidder, int leader, trick=()):
+        cdef Deal d = _deal(hands, trump, bidder, leader, trick)
+        cdef uint64_t nodes = 0
+        cdef int v
+        with nogil:
+            v = self._s.value(d, &nodes)
+        return v, nodes
+
+    def at_least(self, hands, int trump, int bidder, int leader, trick, int target):
+        cdef Deal d = _deal(hands, trump, bidder, leader, trick)
+        cdef uint64_t nodes = 0
+        cdef cbool r
+        with nogil:
+            r = self._s.at_least(d, target, &nodes)
+        return bool(r), nodes
+
+    def move_values(self, hands, int trump, int bidder, int leader, trick=()):
+        cdef Deal d = _deal(hands, trump, bidder, leader, trick)
+        cdef uint64_t nodes = 0
+        cdef int value = 0, n, i
+        cdef int cards[8]
+        cdef int values[8]
+        with nogil:
+            n = self._s.move_values(d, &value, cards, values, &nodes)
+        return value, {cards[i]: values[i] for i in range(n)}, nodes
+
+    def batch(self, deals, int trump, int bidder, int leader, int target=-1):
+        """Trick-start positions ``deals`` (sequences of four hand masks):
+        a list of values, or with ``target >= 0`` of 0/1 for "at least
+        target", and the total node count.  One GIL release for all."""
+        cdef Py_ssize_t n = len(deals), i
+        cdef int j
+        cdef vector[uint64_t] hands
+        cdef vector[int] out
+        cdef uint64_t nodes = 0
+        hands.resize(4 * n)
+        out.resize(n)
+        for i in range(n):
+            h = deals[i]
+            for j in range(4):
+                hands[4 * i + j] = h[j]
+        with nogil:
+            self._s.batch(hands.data(), <int>n, trump, bidder, leader, target, out.data(), &nodes)
+        return [out[i] for i in range(n)], nodes

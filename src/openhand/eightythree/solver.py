@@ -1,0 +1,230 @@
+"""Eighty-Three: the public play solver, C++ core first, the Python
+reference (:mod:`openhand.eightythree.reference`) as its twin.
+
+The value of a play position is the number of card points the bidder's side
+takes in the remaining tricks (the trick in progress included) with all
+hands open and best play by both sides; per-card values are keyed by card
+text and mean the value after the player to move plays that card.
+
+>>> from openhand.eightythree import Position, solve, can_make
+>>> pos = Position.from_deal("N:K.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N")
+>>> r = solve(pos)
+>>> r.value, r.moves
+(59, {'KS': 59, 'AH': 34})
+>>> can_make(pos, 59), can_make(pos, 60)
+(True, False)
+
+Many positions without building a :class:`Position` each time (the bid
+feasibility code): hands as four 64-bit masks of card ids (N, E, S, W;
+``1 << card``, the joker is bit 15), all at a trick start.
+
+>>> from openhand.cards import mask_of, parse_cards
+>>> hands = [mask_of(parse_cards(t)) for t in ("KS AH", "2H 5C", "9S 3H", "QS 4D")]
+>>> s = Solver()
+>>> s.value_of(hands, "S", "N"), s.can_make_of(hands, "S", "N", 60)
+(59, False)
+>>> s.values_of([hands, hands], trump=0, bidder=0)
+[59, 59]
+"""
+from __future__ import annotations
+
+import threading
+from typing import List, Sequence
+
+from .._impl import load_core
+from ..cards import cards_from_mask, mask_of
+from ..errors import DealError, PositionError
+from ..result import SolveResult
+from ..seats import SEATS, seat_index, side_of
+from . import reference
+from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position, suit_index
+
+DEFAULT_TABLE_MB = 32
+DECK_MASK = mask_of(DECK)
+_core = load_core("openhand.eightythree._core")
+
+
+def _check(position) -> Position:
+    if not isinstance(position, Position):
+        raise PositionError(f"expected an Eighty-Three Position, got {type(position).__name__}")
+    return position
+
+
+def check_hands(hands, trump, bidder, leader=None):
+    """Validate a trick-start position given as four hand masks; return
+    ``(hands, trump, bidder, leader)`` as plain ints (leader defaults to the
+    bidder).  Hands must be disjoint sets of Eighty-Three cards, all of one
+    size 1..6.
+
+    >>> check_hands([1 << 14, 1 << 13, 1 << 12, 1 << 15], "h", "E")
+    ([16384, 8192, 4096, 32768], 1, 1, 1)
+    >>> check_hands([1 << 14, 1 << 14, 1 << 12, 1 << 15], 1, 1)
+    Traceback (most recent call last):
+    ...
+    openhand.errors.DealError: hand masks overlap: a card is in two hands
+    """
+    try:
+        masks = list(hands)
+    except TypeError:
+        raise DealError(f"hands must be four card masks (N, E, S, W), got {hands!r}") from None
+    if len(masks) != 4:
+        raise DealError(f"hands must be four card masks (N, E, S, W), got {len(masks)}")
+    union = count = 0
+    sizes = []
+    for seat, m in zip(SEATS, masks):
+        if not isinstance(m, int) or isinstance(m, bool) or m < 0 or m & ~DECK_MASK:
+            raise DealError(f"{seat}'s hand mask {m!r} is not a set of Eighty-Three cards "
+                            f"(bits suit * 16 + rank, ranks 2..14, joker bit 15)")
+        n = bin(m).count("1")
+        sizes.append(n)
+        union |= m
+        count += n
+    if bin(union).count("1") != count:
+        raise DealError("hand masks overlap: a card is in two hands")
+    if len(set(sizes)) != 1 or not 1 <= sizes[0] <= HAND_SIZE:
+        raise DealError(f"hand sizes {sizes} must be equal and 1..{HAND_SIZE} at a trick start")
+    trump = suit_index(trump)
+    bidder = seat_index(bidder)
+    leader = bidder if leader is None else seat_index(leader)
+    return [int(m) for m in masks], trump, bidder, leader
+
+
+def _position(hands, trump, bidder, leader) -> Position:
+    return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder, leader)
+
+
+class Solver:
+    """An exact Eighty-Three play solver whose transposition table (at most
+    ``table_mb`` MiB) is kept across calls: what it learns about one position
+    holds for every later one, whatever the trump suit or the bidder.  One
+    Solver must not be used by two threads at once; the search itself
+    releases the GIL, so separate Solvers run in parallel.
+
+    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
+    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
+    """
+
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
+        if not table_mb > 0:
+            raise PositionError(f"table_mb must be positive, got {table_mb!r}")
+        impl = implementation or ("cpp" if _core is not None else "python")
+        if impl not in ("cpp", "python"):
+            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
+        if impl == "cpp" and _core is None:
+            raise ImportError("the C++ core openhand.eightythree._core is not available")
+        self.implementation = impl
+        self._core = _core.CoreSolver(int(table_mb * 2 ** 20)) if impl == "cpp" else None
+
+    @staticmethod
+    def _args(pos: Position):
+        hands = [mask_of(h) for h in pos.hands]
+        return hands, pos.trump, pos.bidder, pos.leader, [int(c) for c in pos.trick]
+
+    # ------------------------------------------------------------ positions
+    def solve(self, position: Position, moves: bool = True) -> SolveResult:
+        """Exact points of the bidder's side in the remaining tricks and,
+        with ``moves``, the value of every legal card (keyed by card text)."""
+        pos = _check(position)
+        if self._core is None or pos.is_over():
+            return reference.solve(pos, moves)
+        maxing = side_of(pos.to_move_index) == pos.bidder_side
+        perspective = reference.perspective(pos)
+        if not moves:
+            value, nodes = self._core.value(*self._args(pos))
+            return SolveResult(value, {}, nodes, perspective, maxing)
+        value, per_card, nodes = self._core.move_values(*self._args(pos))
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
+        return SolveResult(value, per_move, nodes, perspective, maxing)
+
+    def can_make(self, position: Position, target: int) -> bool:
+        """Can the bidder's side end the deal with at least ``target``
+        points (those already collected, when the position knows them, plus
+        the remaining tricks) against best defence?"""
+        pos = _check(position)
+        if self._core is None or pos.is_over():
+            return reference.can_make(pos, target)
+        need = _int(target, "target") - (pos.deal_score() or (0, 0))[pos.bidder_side]
+        if need <= 0 or need > pos.points_in_play():
+            return need <= 0
+        return self._core.at_least(*self._args(pos), need)[0]
+
+    # ------------------------------------------------------------ hand masks
+    def value_of(self, hands: Sequence[int], trump, bidder, leader=None) -> int:
+        """The value (bidder's side points in the remaining tricks) of the
+        trick-start position with these four hand masks (N, E, S, W); the
+        leader defaults to the bidder.  Input is validated (cheap mask
+        checks); see :meth:`values_of` for many positions at once."""
+        hands, trump, bidder, leader = check_hands(hands, trump, bidder, leader)
+        return self._value_of_trusted(hands, trump, bidder, leader)
+
+    def can_make_of(self, hands: Sequence[int], trump, bidder, target: int, leader=None) -> bool:
+        """Can the bidder's side take at least ``target`` points in the
+        remaining tricks of this trick-start position?  (A null-window
+        search: cheaper than :meth:`value_of` when only a bid matters.)"""
+        hands, trump, bidder, leader = check_hands(hands, trump, bidder, leader)
+        target = _int(target, "target")
+        if target <= 0 or target > TOTAL_POINTS:
+            return target <= 0
+        if self._core is None:
+            return reference.can_make(_position(hands, trump, bidder, leader), target)
+        return self._core.at_least(hands, trump, bidder, leader, (), target)[0]
+
+    def values_of(self, deals, trump, bidder, leader=None, target: int = None) -> List[int]:
+        """:meth:`value_of` (or, with ``target``, :meth:`can_make_of` as
+        ``True``/``False``) for many trick-start positions sharing the trump
+        suit, bidder and leader.  Each is validated in Python, then the C++
+        core solves them all in one call without the GIL."""
+        checked = []
+        for hands in deals:
+            h, t, b, l = check_hands(hands, trump, bidder, leader)
+            checked.append(h)
+        if not checked:
+            return []
+        return self._values_of_trusted(checked, t, b, l, target)
+
+    # Internal fast paths: no validation.  Only for positions the engine
+    # built itself (hand masks from a legal Deal/Position), never for user
+    # input: the C++ core trusts what it is given.
+    def _value_of_trusted(self, hands, trump: int, bidder: int, leader: int) -> int:
+        if self._core is None:
+            return reference.solve(_position(hands, trump, bidder, leader), moves=False).value
+        return self._core.value(hands, trump, bidder, leader, ())[0]
+
+    def _values_of_trusted(self, deals, trump: int, bidder: int, leader: int, target=None):
+        if target is not None:
+            target = _int(target, "target")
+        if self._core is None:
+            if target is None:
+                return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
+            return [target <= 0 or reference.can_make(_position(h, trump, bidder, leader), target)
+                    for h in deals]
+        if target is None:
+            return self._core.batch(deals, trump, bidder, leader)[0]
+        if target <= 0 or target > TOTAL_POINTS:
+            return [target <= 0] * len(deals)
+        return [bool(x) for x in self._core.batch(deals, trump, bidder, leader, target)[0]]
+
+
+def _int(x, name: str) -> int:
+    if not isinstance(x, int) or isinstance(x, bool):
+        raise PositionError(f"{name} must be an integer, got {x!r}")
+    return int(x)
+
+
+_local = threading.local()
+
+
+def _default() -> Solver:
+    if getattr(_local, "solver", None) is None:
+        _local.solver = Solver()
+    return _local.solver
+
+
+def solve(position: Position, moves: bool = True) -> SolveResult:
+    """Solve with this thread's default :class:`Solver`."""
+    return _default().solve(position, moves)
+
+
+def can_make(position: Position, target: int) -> bool:
+    """Threshold question with this thread's default :class:`Solver`."""
+    return _default().can_make(position, target)

@@ -1,0 +1,144 @@
+"""Sixty-Six: the public open-hand solver, C++ core first, the Python
+reference (:mod:`.reference`) as its twin with the same contract.
+
+Both hands and the stock order are known.  ``objective="game"`` (default):
+the game points the player to move wins in this deal minus the opponent's,
+-3..+3, and the same for every legal action (card, marriage, exchange,
+close, going out).  ``objective="points"``: final card points of the player
+to move minus the opponent's, the deal played to the end (no claims).
+
+>>> from openhand.sixtysix import Position, solve
+>>> p = Position(["A.A..", "T.T.."], [], trump="S", leader=0,
+...              points=[48, 30], tricks=[5, 5])
+>>> r = solve(p)
+>>> r.value, r.moves
+(2, {'out': -2, 'AS': 2, 'AH': 2})
+>>> solve(p, objective="points").value
+70
+"""
+from __future__ import annotations
+
+import threading
+
+from .._impl import load_core
+from ..errors import PositionError
+from ..result import SolveResult
+from . import reference
+from .rules import (CLOSE_ACTION, EXCHANGE_ACTION, MARRIAGE_ACTION, MARRIAGE_OUT_ACTION, OUT_ACTION,
+                    PLAY_ACTION, Position, State, deal_result, final_points, is_over,
+                    legal_actions, to_move)
+
+DEFAULT_TABLE_MB = 64
+OBJECTIVES = reference.OBJECTIVES
+_OBJECTIVE_CODE = {"game": 0, "points": 1}
+_core = load_core("openhand.sixtysix._core")
+
+# Action codes of the C++ core (csrc/sixtysix.hpp) and their texts.
+_ACTION_TEXT = {c: str(a) for c, a in PLAY_ACTION.items()}
+for _c, _a in MARRIAGE_ACTION.items():
+    _ACTION_TEXT[64 + 2 * (_c >> 4) + (1 if _c & 15 == 13 else 0)] = str(_a)
+for _s, _a in enumerate(MARRIAGE_OUT_ACTION):
+    _ACTION_TEXT[72 + _s] = str(_a)
+_ACTION_TEXT[76] = str(EXCHANGE_ACTION)
+_ACTION_TEXT[77] = str(CLOSE_ACTION)
+_ACTION_TEXT[78] = str(OUT_ACTION)
+
+
+def _check(position) -> State:
+    """The validated :class:`State` of a Position (or State).  A State built
+    by hand is checked by rebuilding it through the position format, so
+    nothing unchecked reaches the C++ core."""
+    if isinstance(position, Position):
+        s = position.state
+    elif isinstance(position, State):
+        s = position
+    else:
+        raise PositionError(f"expected a Sixty-Six Position, got {type(position).__name__}")
+    if not isinstance(s, State):
+        raise PositionError(f"the position's state is a {type(s).__name__}, not a State")
+    from .position_format import from_dict, to_dict
+    try:
+        checked = from_dict(to_dict(s)).state
+    except PositionError:
+        raise
+    except Exception as e:   # a malformed State (wrong types, bad card ids, ...)
+        raise PositionError(f"not a valid Sixty-Six position: {e}") from None
+    if checked != s:
+        raise PositionError("not a valid Sixty-Six position: it does not round-trip "
+                            f"through the position format ({s!r})")
+    return s
+
+
+def _check_objective(objective) -> int:
+    if objective not in _OBJECTIVE_CODE:
+        raise PositionError(f"unknown objective {objective!r}: expected one of {OBJECTIVES}")
+    return _OBJECTIVE_CODE[objective]
+
+
+class Solver:
+    """An exact Sixty-Six open-hand solver whose transposition table (at
+    most ``table_mb`` MiB) is kept across calls: its entries depend on the
+    position alone, so they hold for every later solve.  One Solver must not
+    be used by two threads at once; the search releases the GIL, so separate
+    Solvers run in parallel.
+
+    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
+    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
+    """
+
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
+        if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
+            raise PositionError(f"table_mb must be a positive number, got {table_mb!r}")
+        impl = implementation or ("cpp" if _core is not None else "python")
+        if impl not in ("cpp", "python"):
+            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
+        if impl == "cpp" and _core is None:
+            raise ImportError("the C++ core openhand.sixtysix._core is not available")
+        self.implementation = impl
+        self._core = None
+        if impl == "cpp":
+            try:
+                self._core = _core.CoreSolver(int(table_mb * 2 ** 20))
+            except ValueError as e:   # std::invalid_argument: cap too small
+                raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+
+    def solve(self, position, moves: bool = True, objective: str = "game") -> SolveResult:
+        """The exact value of ``position`` (a :class:`Position` or
+        :class:`State`) for the player to move, and with ``moves`` the value
+        of every legal action (same perspective), keyed by action text.  A
+        finished deal has the value of its result for its leader and no
+        actions."""
+        code = _check_objective(objective)
+        s = _check(position)
+        perspective = reference.PERSPECTIVES[objective]
+        if self._core is None:
+            return reference.solve(s, moves, objective)
+        if is_over(s):
+            tot = final_points(s) if code else deal_result(s)
+            return SolveResult(tot[s.leader] - tot[1 - s.leader], {}, 1, perspective, True)
+        sign = 1 if to_move(s) == 0 else -1
+        if not moves:
+            value, nodes = self._core.value(tuple(s), code)
+            return SolveResult(sign * value, {}, nodes, perspective, True)
+        value, per_code, nodes = self._core.move_values(tuple(s), code)
+        per_move = {_ACTION_TEXT[a]: sign * v for a, v in per_code.items()}
+        # the reference's order (legal_actions), which the core mirrors
+        order = [str(a) for a in legal_actions(s) if str(a) in per_move]
+        if len(order) != len(per_move):
+            raise AssertionError("the C++ core and the rules disagree on the legal actions")
+        return SolveResult(sign * value, {m: per_move[m] for m in order}, nodes, perspective, True)
+
+
+_local = threading.local()
+
+
+def _default() -> Solver:
+    if getattr(_local, "solver", None) is None:
+        _local.solver = Solver()
+    return _local.solver
+
+
+def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
+    """Solve with this thread's default :class:`Solver` (see
+    :meth:`Solver.solve`)."""
+    return _default().solve(position, moves, objective)
