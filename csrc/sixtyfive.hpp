@@ -312,8 +312,19 @@ class Solver {
 
   std::size_t table_bytes() const { return table_.bytes(); }
 
+ private:
+  // Trick starts searched grow about 4x per extra trick: size the table to
+  // the problem (up to the cap) rather than touch a large one for an endgame.
+  Game start(const Deal& d) {
+    const int tricks = popcount(d.hands[d.leader]) + (d.ntrick ? 1 : 0);
+    table_.reserve(std::size_t(1) << std::min(40, 4 + 2 * tricks));
+    return Game(d);
+  }
+
+ public:
+
   int value(const Deal& d, std::uint64_t* nodes) {
-    Game g(d);
+    Game g = start(d);
     Search<Game> s(g, table_);
     int lo, hi;
     g.bounds(lo, hi);
@@ -323,7 +334,7 @@ class Solver {
   }
 
   bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Game g(d);
+    Game g = start(d);
     Search<Game> s(g, table_);
     const bool r = s.at_least(target);
     *nodes = s.nodes();
@@ -332,7 +343,7 @@ class Solver {
 
   // Value of the position and of each legal card; returns the number of cards.
   int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
-    Game g(d);
+    Game g = start(d);
     Search<Game> s(g, table_);
     int lo, hi;
     g.bounds(lo, hi);

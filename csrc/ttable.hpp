@@ -30,16 +30,26 @@ class TTable {
   };
   static constexpr int kWays = 4;
 
-  explicit TTable(std::size_t max_bytes) {
+  // The table never grows past max_bytes; it starts small and grows (losing
+  // its contents) when reserve() asks for more, so a small endgame does not
+  // pay for touching a large table.
+  explicit TTable(std::size_t max_bytes) : max_bytes_(max_bytes) {
+    if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
+    reserve(std::size_t(1) << 12);
+  }
+
+  // Make room for about `entries` entries (within the cap).
+  void reserve(std::size_t entries) {
     std::size_t buckets = 1;
-    while (buckets * 2 * sizeof(Entry) * kWays <= max_bytes) buckets *= 2;
-    if (buckets * sizeof(Entry) * kWays > max_bytes) throw std::invalid_argument("table memory cap too small");
-    mask_ = buckets - 1;
+    while (buckets * kWays < entries && (buckets * 2) * kWays * sizeof(Entry) <= max_bytes_) buckets *= 2;
+    if (entries_ && buckets <= mask_ + 1) return;
     entries_.reset(static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry))));
     if (!entries_) throw std::bad_alloc();
+    mask_ = buckets - 1;
   }
 
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
+  std::size_t max_bytes() const { return max_bytes_; }
 
   const Entry* probe(const Key& key, std::uint64_t hash) const {
     const Entry* b = &entries_.get()[(hash & mask_) * kWays];
@@ -72,6 +82,7 @@ class TTable {
   struct Free { void operator()(Entry* p) const { std::free(p); } };
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;
+  std::size_t max_bytes_;
 };
 
 }  // namespace openhand

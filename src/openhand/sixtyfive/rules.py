@@ -216,6 +216,13 @@ class Position:
     def is_over(self) -> bool:
         return not self.trick and not any(self.hands)
 
+    def points_in_play(self) -> int:
+        """Points still to be won: 2 per trick left, +1, card points in play."""
+        if self.is_over():
+            return 0
+        cards = [c for h in self.hands for c in h] + self.trick
+        return TRICK_POINTS * self.tricks_left + LAST_TRICK_BONUS + sum(card_points(c) for c in cards)
+
     def deal_score(self) -> Optional[Tuple[int, int]]:
         """Points of (N-S, E-W) so far: collected before plus gained here.
         ``None`` when the position did not say what was collected before."""
@@ -289,6 +296,25 @@ class Position:
         self.leader, self.trick, self.gained = leader, trick, gained
         self.hands[seat].add(card)
         return card
+
+
+def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> Position:
+    """A seeded random position: a random deal played at random until
+    ``tricks_left`` tricks remain (the current one included) with
+    ``trick_cards`` cards (0..3) already played to the current trick.
+    Points and tricks collected so far are kept.
+
+    >>> p = random_position(seed=5, tricks_left=3, trick_cards=2)
+    >>> p.tricks_left, len(p.trick), sum(p.deal_score()) + p.points_in_play()
+    (3, 2, 65)
+    """
+    if not 1 <= tricks_left <= HAND_SIZE or not 0 <= trick_cards <= 3 or (tricks_left == 12 and trick_cards):
+        raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
+    rng = random.Random(seed)
+    pos = Position.random(seed=rng.random())
+    while pos.tricks_left > tricks_left or (pos.tricks_left == tricks_left and len(pos.trick) < trick_cards):
+        pos.play(rng.choice(pos.legal_moves))
+    return pos.copy()
 
 
 def victory_points(score: int) -> int:

@@ -1,0 +1,87 @@
+"""65 benchmark: C++ core vs the Python reference, and full-deal solve times.
+
+Part 1 solves the same seeded endgames (4, 5 and 6 tricks) with both
+implementations and prints the speed-up ratio.  Part 2 solves seeded random
+full 12-card deals with the C++ core, single-threaded: the exact value, then
+every legal card's value, with time and node counts (median, p90, max) and
+the peak memory of the process.  Figures go to results/sixtyfive.json as
+they are measured (an interrupted run keeps them).
+
+    python benchmarks/bench_sixtyfive.py               # the recorded run
+    python benchmarks/bench_sixtyfive.py --deals 5 --endgames 3   # quick
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from common import ResultFile, peak_memory_mib, progress, summary, timed  # noqa: E402
+
+from openhand.sixtyfive import Position, Solver, random_position, reference  # noqa: E402
+
+
+def endgame_ratio(tricks: int, count: int, table_mb: int):
+    ref_times, cpp_times, cpp_nodes = [], [], []
+    for i in range(count):
+        pos = random_position(seed=10_000 * tricks + i, tricks_left=tricks)
+        ref, t_ref = timed(reference.solve, pos, moves=True)
+        cpp, t_cpp = timed(Solver(table_mb=table_mb, implementation="cpp").solve, pos, moves=True)
+        assert (ref.value, ref.moves) == (cpp.value, cpp.moves), repr(pos)
+        ref_times.append(t_ref)
+        cpp_times.append(t_cpp)
+        cpp_nodes.append(cpp.nodes)
+        progress(f"  {tricks} tricks #{i}: reference {t_ref:.3f} s, C++ {t_cpp * 1000:.2f} ms")
+    return {"positions": count, "reference_s": sum(ref_times), "cpp_s": sum(cpp_times),
+            "ratio": sum(ref_times) / sum(cpp_times), "cpp_nodes_per_s": sum(cpp_nodes) / sum(cpp_times)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=50, help="full deals to solve (default 50)")
+    ap.add_argument("--endgames", type=int, default=10, help="endgames per size for the ratio (default 10)")
+    ap.add_argument("--table-mb", type=int, default=64, help="transposition table cap (default 64 MiB)")
+    ap.add_argument("--no-moves", action="store_true", help="skip the per-card values of full deals")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "sixtyfive.json"))
+    args = ap.parse_args()
+    results = ResultFile(args.out)
+    results.update(table_mb=args.table_mb)
+
+    print("Part 1: same seeded endgames, reference vs C++ (value and every card's value)")
+    print(f"{'tricks':>6} {'n':>3} {'reference s':>12} {'C++ s':>9} {'ratio':>9} {'C++ nodes/s':>12}")
+    for tricks in (4, 5, 6):
+        r = endgame_ratio(tricks, args.endgames, args.table_mb)
+        results.update(**{f"endgame_{tricks}": r})
+        print(f"{tricks:>6} {r['positions']:>3} {r['reference_s']:>12.2f} {r['cpp_s']:>9.4f} "
+              f"{r['ratio']:>8.0f}x {r['cpp_nodes_per_s']:>12.3g}", flush=True)
+
+    print(f"\nPart 2: {args.deals} seeded full deals, C++, single thread, table {args.table_mb} MiB")
+    value_t, value_n, moves_t, moves_n = [], [], [], []
+    for i in range(args.deals):
+        pos = Position.random(seed=i)
+        solver = Solver(table_mb=args.table_mb, implementation="cpp")
+        r, t = timed(solver.solve, pos, moves=False)
+        value_t.append(t)
+        value_n.append(r.nodes)
+        line = f"  deal {i}: value {r.value} in {t:.3f} s, {r.nodes} nodes"
+        if not args.no_moves:
+            solver = Solver(table_mb=args.table_mb, implementation="cpp")
+            rm, tm = timed(solver.solve, pos, moves=True)
+            assert rm.value == r.value
+            moves_t.append(tm)
+            moves_n.append(rm.nodes)
+            line += f"; all cards in {tm:.3f} s, {rm.nodes} nodes"
+        progress(line)
+        results.update(full_value_time_s=summary(value_t), full_value_nodes=summary(value_n),
+                       full_moves_time_s=summary(moves_t), full_moves_nodes=summary(moves_n),
+                       peak_memory_mib=peak_memory_mib())
+    print(f"{'':>24} {'median':>10} {'p90':>10} {'max':>10}")
+    for name, vals, unit in (("exact value time", value_t, "s"), ("exact value nodes", value_n, ""),
+                             ("all cards time", moves_t, "s"), ("all cards nodes", moves_n, "")):
+        if vals:
+            s = summary(vals)
+            print(f"{name:>24} {s['median']:>10.4g} {s['p90']:>10.4g} {s['max']:>10.4g} {unit}")
+    print(f"peak memory: {peak_memory_mib():.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

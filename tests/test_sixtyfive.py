@@ -1,0 +1,210 @@
+"""65: rules, reference solver, C++ solver, thresholds, bad input, CLI."""
+import json
+import random
+
+import pytest
+
+from openhand import cli
+from openhand.errors import CardError, DealError, IllegalMoveError, OpenhandError, PositionError
+from openhand.sixtyfive import Match, Position, Solver, random_position, reference, victory_points
+from openhand.sixtyfive.rules import trick_points
+from openhand.cards import Card
+
+CPP = Solver(implementation="cpp")  # the C++ core must be built: no silent fallback
+
+
+# ---------------------------------------------------------------- rules
+def test_collection_rule_hand_checked():
+    # N leads AH, E 3H, S KH, W 5S (ruff).  W wins; W's partner E's 3H (0
+    # points) goes to E-W with the 2 trick points; N-S take AH, KH, 5S = 7.
+    cards = [Card("AH"), Card("3H"), Card("KH"), Card("5S")]
+    assert trick_points(cards, leader=0, last=False) == (3, (7, 2))
+    # Same trick as the last one: E-W also get the +1.
+    assert trick_points(cards, leader=0, last=True) == (3, (7, 3))
+    # N wins with AS: partner S's QS to N-S (2 + 2), E-W take AS, KS, JS.
+    cards = [Card("AS"), Card("KS"), Card("QS"), Card("JS")]
+    assert trick_points(cards, leader=0, last=False) == (0, (4, 8))
+
+
+def test_follow_suit_and_trumps():
+    pos = Position.from_deal("N:.A..3 5.4.. .K.6. .7.8.", leader="N")
+    pos.play("AH")
+    assert [str(c) for c in pos.legal_moves] == ["4H"]  # E must follow
+    with pytest.raises(IllegalMoveError, match="must follow"):
+        pos.play("5S")
+    pos.play("4H")
+    pos.play("KH")
+    pos.play("7H")
+    assert pos.winners == [0]
+
+
+def test_void_player_may_ruff_or_discard():
+    pos = Position.from_deal("N:.A.3. 3..4. .K.5. .Q.6.", leader="N")
+    pos.play("AH")
+    assert {str(c) for c in pos.legal_moves} == {"3S", "4D"}
+    pos.play("3S")
+    pos.play("KH")
+    pos.play("QH")
+    assert pos.winners == [1]  # the lowest trump beats the ace of hearts
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_deals_total_65(seed):
+    rng = random.Random(seed)
+    pos = Position.random(seed=seed)
+    while not pos.is_over():
+        pos.play(rng.choice(pos.legal_moves))
+    assert sum(pos.deal_score()) == 65
+    assert len(pos.record) == 48 and len(pos.winners) == 12
+    ns, ew = pos.deal_score()
+    assert sorted(pos.victory_points()) in ([0, 1], [0, 2])
+    assert victory_points(max(ns, ew)) >= 1
+
+
+def test_undo_restores_everything():
+    pos = Position.random(seed=11)
+    before = repr(pos)
+    rng = random.Random(1)
+    for _ in range(30):
+        pos.play(rng.choice(pos.legal_moves))
+    for _ in range(30):
+        pos.undo()
+    assert repr(pos) == before and pos.gained == (0, 0)
+
+
+def test_repr_round_trip_mid_trick():
+    pos = random_position(seed=3, tricks_left=4, trick_cards=2)
+    again = eval(repr(pos), {"Position": Position})
+    assert repr(again) == repr(pos)
+    assert again.deal_score() == pos.deal_score()
+
+
+def test_victory_points_and_match():
+    assert [victory_points(x) for x in (32, 33, 40, 41, 65)] == [0, 1, 1, 2, 2]
+    m = Match(seed=9)
+    first_dealer = m.dealer
+    rng = random.Random(0)
+    while not m.is_over():
+        pos = m.new_deal()
+        assert pos.leader == (m.dealer + 1) % 4
+        while not pos.is_over():
+            pos.play(rng.choice(pos.legal_moves))
+        m.finish_deal(pos)
+    assert max(m.vp) >= 5 and m.winner in ("N-S", "E-W")
+    assert m.dealer == (first_dealer + len(m.deals)) % 4
+    with pytest.raises(IllegalMoveError):
+        m.new_deal()
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("deal, error, words", [
+    ("AKQ... ... ... ...", DealError, "must start with a seat"),
+    ("N:AKQ.JT9.876 E:... S:... W:...", DealError, "4 suits"),
+    ("N:AKQ.JT9.876.543 E:AKQ.JT9.876.543", DealError, "2 hands"),
+    ("N:A... K... Q... A...", DealError, "AS is in both"),
+    ("N:AK... Q... J... T...", DealError, "equal size"),
+    ("N:A... 2... Q... J...", DealError, "not in this game's deck"),
+    ("N:A... X... Q... J...", DealError, "unknown rank 'X'"),
+])
+def test_bad_deals(deal, error, words):
+    with pytest.raises(error, match=words):
+        Position.from_deal(deal, "N")
+
+
+def test_other_bad_input():
+    with pytest.raises(CardError, match="unknown card 'ZZ'"):
+        Card("ZZ")
+    with pytest.raises(PositionError, match="unknown seat"):
+        Position.from_deal("N:A... K... Q... J...", "X")
+    with pytest.raises(DealError, match="hand sizes"):
+        Position.from_deal("N:A.K.. Q.3.. J.4.. T.5..", "N", trick="9S")  # N still holds 2
+    with pytest.raises(PositionError, match="could not play 3S"):
+        Position.from_deal("N:A... .A.. K.3.. Q.Q..", "N", trick="KH 3S")
+    with pytest.raises(PositionError, match="add up"):
+        Position.from_deal("N:A... K... Q... J...", "N", points=(10, 10))
+    pos = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", "N")
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        pos.play("QS")
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        pos.undo()
+    for solver in (CPP, Solver(implementation="python")):
+        with pytest.raises(PositionError):
+            solver.solve("N:A... K... Q... J...")
+    assert issubclass(OpenhandError, ValueError)
+
+
+# ---------------------------------------------------------------- solvers
+def test_hand_checked_value():
+    # KH first: E must win with AH, N-S keep KH+AH (7); then AS wins the last
+    # trick with partner's KS (3 + 2 + 1) = 13.  AS first gives 5 + 7 = 12.
+    pos = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
+    for solver in (CPP, Solver(implementation="python")):
+        r = solver.solve(pos)
+        assert (r.value, r.moves) == (13, {"AS": 12, "KH": 13})
+
+
+def _positions(count, seed):
+    rng = random.Random(seed)
+    for i in range(count):
+        k = rng.randint(2, 5)
+        yield random_position(seed=rng.random(), tricks_left=k, trick_cards=rng.choice((0, 0, 1, 2, 3)))
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_cpp_matches_reference(chunk):
+    """500 seeded positions: 2..5 tricks left, trick start and mid-trick."""
+    leaders = set()
+    for pos in _positions(50, seed=1000 + chunk):
+        ref = reference.solve(pos)
+        fast = CPP.solve(pos)
+        assert fast.value == ref.value, repr(pos)
+        assert fast.moves == ref.moves, repr(pos)
+        assert ref.value == (max if ref.maximizing else min)(ref.moves.values())
+        leaders.add(pos.leader)
+    assert leaders == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_thresholds_agree_with_value(chunk):
+    for pos in _positions(20, seed=2000 + chunk):
+        value = CPP.solve(pos, moves=False).value
+        have = pos.deal_score()[0]
+        for target in (33, 41, have + value, have + value + 1):
+            expected = have + value >= target
+            assert CPP.can_reach(pos, target) == expected
+            assert reference.can_reach(pos, target) == expected
+
+
+def test_optimal_playout_reaches_the_value_and_65():
+    pos = random_position(seed=77, tricks_left=6)
+    start_ns = pos.deal_score()[0]
+    value = CPP.solve(pos, moves=False).value
+    while not pos.is_over():
+        r = CPP.solve(pos)
+        pos.play(r.best_moves[0])
+    assert pos.deal_score()[0] - start_ns == value
+    assert sum(pos.deal_score()) == 65
+
+
+def test_table_cap_is_respected():
+    small = Solver(table_mb=1, implementation="cpp")
+    pos = random_position(seed=5, tricks_left=6)
+    assert small.solve(pos).value == CPP.solve(pos).value
+    with pytest.raises(PositionError):
+        Solver(table_mb=0)
+
+
+# ---------------------------------------------------------------- CLI
+def test_cli_json(capsys):
+    assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"value": 13, "moves": {"AS": 12, "KH": 13}}
+
+
+def test_cli_table_and_errors(capsys):
+    assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N"]) == 0
+    out = capsys.readouterr().out
+    assert "KH" in out and "13" in out
+    assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q.", "--leader", "N"]) == 2
+    assert "4 suits" in capsys.readouterr().err
+    assert cli.main(["solve", "99"]) == 2
