@@ -32,6 +32,7 @@ from openhand.eightythree.solver import Solver  # noqa: E402
 def ratio(tricks: int, count: int, table_mb: float):
     ref_t, cpp_t, cpp_nodes = [], [], []
     solver = Solver(table_mb=table_mb, implementation="cpp")
+    solver.solve(random_play_position(seed=1, tricks_left=2))  # warm-up: one-off lookup tables
     for i in range(count):
         pos = random_play_position(seed=7_000 * tricks + i, tricks_left=tricks, trick_cards=i % 4)
         ref, t_ref = timed(reference.solve, pos, moves=True)

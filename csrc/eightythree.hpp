@@ -29,10 +29,11 @@
 //   play; in the trump block the point cards keep their place and the
 //   point-less trumps are renumbered inside their gap between point cards
 //   (trumps 3-4: strengths 2..3; trumps 6-8: strengths 6..8).
-// - Bounds: every trick containing one of the side's "top run" (the highest
-//   trumps in play, all held or played by one side) is won by that side
-//   (its winner is the highest trump in it, a card of the run), so the side
-//   takes at least the run's points.  The rest is at most what is in play.
+// - Bounds: point cards are trumps, and a trick holding a trump goes to the
+//   side of its highest trump; so a side loses a point card only to a
+//   higher opposing trump, each of which wins one trick holding at most two
+//   of the side's cards.  A side keeps at least the rest (see keeps()), and
+//   the other side gets at most what is in play less that.
 // - The last trick is forced (one card each): it is scored directly.
 #pragma once
 #include <algorithm>
@@ -57,6 +58,15 @@ constexpr unsigned kGap1 = 0x000C;           // trumps 3, 4
 constexpr unsigned kGap2 = 0x01C0;           // trumps 6, 7, 8
 constexpr Mask kPointStrengthsMask = Mask{kPointStrengths} << 48;
 
+// Population count without a libgcc call (the build does not assume the
+// popcnt instruction, and __builtin_popcount would call a helper).
+inline int pc(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return int((x * 0x0101010101010101ull) >> 56);
+}
+
 inline int block_of(int slot) { return slot >> 4; }
 inline Mask block_mask(int b) { return Mask{0xFFFF} << (16 * b); }
 inline int slot_points(int slot) { return slot >= 48 ? kTrumpPoints[slot - 48] : 0; }
@@ -65,7 +75,7 @@ inline int mask_points(Mask m) {
   const Mask t = m >> 48;
   constexpr Mask ones = (1u << 1) | (1u << 10) | (1u << 11) | (1u << 14);
   constexpr Mask fives = (1u << 4) | (1u << 5);
-  return popcount(t & ones) + 5 * popcount(t & fives) + 9 * int(t >> 9 & 1) + 15 * int(t & 1) +
+  return pc(t & ones) + 5 * pc(t & fives) + 9 * int(t >> 9 & 1) + 15 * int(t & 1) +
          20 * int(t >> 12 & 1) + 25 * int(t >> 13 & 1);
 }
 
@@ -92,7 +102,7 @@ inline unsigned compress8(unsigned x, unsigned m) {
   return table->v[m & 0xFF][x & m & 0xFF];
 }
 inline unsigned compress16(unsigned x, unsigned m) {
-  return compress8(x, m) | (compress8(x >> 8, m >> 8) << __builtin_popcount(m & 0xFF));
+  return compress8(x, m) | (compress8(x >> 8, m >> 8) << pc(m & 0xFF));
 }
 // The position of the idx-th (from 0) set bit of m, or -1.
 inline int select_bit(unsigned m, int idx) {
@@ -184,7 +194,7 @@ class Game {
     }
     ntrick_ = d.ntrick;
     points_in_play_ = mask_points(in_play_);
-    tricks_left_ = popcount(hand_[leader_]) + (ntrick_ ? 1 : 0);
+    tricks_left_ = pc(hand_[leader_]) + (ntrick_ ? 1 : 0);
   }
 
   // Python card id <-> internal slot, for the binding.
@@ -207,6 +217,8 @@ class Game {
     return ((leader_ + w) & 1) == 0 ? pts : 0;
   }
   bool maximizing() const { return (to_move() & 1) == 0; }
+  // Only trick starts: storing mid-trick positions too saved few nodes and
+  // cost far more in table traffic.
   bool storable() const { return ntrick_ == 0; }
   int depth() const { return tricks_left_; }
 
@@ -241,10 +253,10 @@ class Game {
     const int blk = block_of(slot), r = slot & 15;
     const unsigned ip = unsigned(in_play_ >> (16 * blk)) & 0xFFFF;
     const unsigned below = ip & ((1u << r) - 1);
-    if (blk != kTrumpBlock) return 16 * blk + __builtin_popcount(below);
+    if (blk != kTrumpBlock) return 16 * blk + pc(below);
     if (kPointStrengths >> r & 1) return slot;
-    if (r < 4) return 48 + 2 + __builtin_popcount(below & kGap1);
-    return 48 + 6 + __builtin_popcount(below & kGap2);
+    if (r < 4) return 48 + 2 + pc(below & kGap1);
+    return 48 + 6 + pc(below & kGap2);
   }
 
   // Bounds from what each side surely keeps.  Point cards are trumps, and
@@ -369,7 +381,10 @@ class Game {
       if (trump && t && (mine & bit(highest(t)))) return 200 + r;
       if (trump) return -50 - 3 * pts + r;
       const bool top = next_up(c) < 0;
-      return (top ? 20 : 0) - r;
+      // A plain card: a sure winner first when no opponent can trump it.
+      const Mask opp_trumps = (hand_[(to_move() + 1) & 3] | hand_[(to_move() + 3) & 3]) & kTrumps;
+      if (top && !opp_trumps) return 150 + r;
+      return -r;
     }
     const int best = trick_[win_];
     const bool partner = ((ntrick_ - win_) & 1) == 0;
@@ -386,7 +401,7 @@ class Game {
     const int all = mask_points(mine);
     if (!theirs || !all) return all;
     Mask exposed = mine & ((bit(highest(theirs)) << 1) - 1) & (kPointStrengthsMask);
-    int n = 2 * popcount(theirs), lost = 0;
+    int n = 2 * pc(theirs), lost = 0;
     // Point strengths by value, highest first: K Q joker 9 5 off-five A J T 2.
     static constexpr int kByValue[10] = {13, 12, 0, 9, 5, 4, 14, 11, 10, 1};
     for (int i = 0; i < 10 && n && exposed; ++i)
@@ -405,6 +420,20 @@ class Game {
   int sp_ = 0;
 };
 
+// The exact value of the rest of g's game within [lo, hi] (true bounds),
+// by bisection on null-window questions.  Values are sums of card points
+// with steps of 1 (A J T 2), so MTD(f) stepping from a guess tends to creep
+// one point per pass; halving the interval needs ~7 passes for 0..83.  Each
+// fail-soft answer is itself a bound, so the interval often shrinks faster.
+inline int bisect(Search<Game>& s, int lo, int hi) {
+  while (lo < hi) {
+    const int beta = lo + (hi - lo + 1) / 2;
+    const int v = s.alphabeta(beta - 1, beta);
+    if (v >= beta) lo = v; else hi = v;
+  }
+  return lo;
+}
+
 // The solver object the binding holds: a table reused across solves (its
 // keys and values are independent of the trump suit and the bidder).
 class Solver {
@@ -415,16 +444,16 @@ class Solver {
 
   int value(const Deal& d, std::uint64_t* nodes) {
     Game g(d);
+    reserve(g);
     Search<Game> s(g, table_);
-    int lo, hi;
-    g.bounds(lo, hi);
-    const int v = s.exact((lo + hi) / 2);
+    const int v = root_value(g, s);
     *nodes += s.nodes();
     return v;
   }
 
   bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
     Game g(d);
+    reserve(g);
     Search<Game> s(g, table_);
     const bool r = s.at_least(target);
     *nodes += s.nodes();
@@ -432,16 +461,37 @@ class Solver {
   }
 
   // Value of the position and of each legal card (Python card ids);
-  // returns the number of cards.
+  // returns the number of cards.  A card's value is at most the position's
+  // value when the side to move maximises, at least it otherwise; cards of
+  // one equivalence class share one search.
   int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
     Game g(d);
+    reserve(g);
     Search<Game> s(g, table_);
-    int lo, hi;
-    g.bounds(lo, hi);
-    *value = s.exact((lo + hi) / 2);
-    const int n = s.move_values(*value, cards, values);
+    *value = root_value(g, s);
+    const bool maxing = g.maximizing();
+    const int n = g.legal_moves(cards);
+    for (int i = 0; i < n; ++i) {
+      const int rep = g.representative(cards[i]);
+      int found = -1;
+      for (int j = 0; j < i; ++j)
+        if (g.representative(cards[j]) == rep) { found = j; break; }
+      if (found >= 0) { values[i] = values[found]; continue; }
+      const int gain = g.play(cards[i]);
+      int v;
+      if (g.is_terminal()) {
+        v = g.terminal_value();
+      } else {
+        int lo, hi;
+        g.bounds(lo, hi);
+        if (maxing) hi = std::min(hi, *value - gain); else lo = std::max(lo, *value - gain);
+        v = bisect(s, lo, std::max(lo, hi));
+      }
+      values[i] = gain + v;
+      g.undo(cards[i]);
+    }
     for (int i = 0; i < n; ++i) cards[i] = g.card_of(cards[i]);
-    *nodes += s.nodes();
+    *nodes += s.nodes() + n;
     return n;
   }
 
@@ -462,6 +512,23 @@ class Solver {
   }
 
  private:
+  // Grow the table (within its cap) to fit the searches of g's size: a
+  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
+  // dozen, so small endgames do not pay for touching a large table.  For 6
+  // tricks 2^16 entries (2 MiB) measured faster than 2^17..2^18: fewer
+  // entries kept across solves, but a table that stays in cache.
+  void reserve(const Game& g) {
+    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
+    table_.reserve(kEntries[std::min(g.depth(), 7)]);
+  }
+
+  int root_value(Game& g, Search<Game>& s) {
+    if (g.is_terminal()) return g.terminal_value();
+    int lo, hi;
+    g.bounds(lo, hi);
+    return bisect(s, lo, hi);
+  }
+
   TTable<Key> table_;
 };
 

@@ -39,7 +39,7 @@ from ..seats import SEATS, seat_index, side_of
 from . import reference
 from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position, suit_index
 
-DEFAULT_TABLE_MB = 32
+DEFAULT_TABLE_MB = 8
 DECK_MASK = mask_of(DECK)
 _core = load_core("openhand.eightythree._core")
 

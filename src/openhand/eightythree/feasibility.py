@@ -1,0 +1,587 @@
+"""Eighty-Three bid feasibility: what each seat could make as bidder in each suit.
+
+For a full deal before the auction (four 12-card hands and the 5-card kitty)
+and every (bidder, trump suit) pair, the *value* is the number of points the
+bidder's side secures with all hands open when both sides choose their
+passes and discards optimally and then play optimally.  From it: the highest
+makeable bid (the largest bid 30..83 not above the value, ``None`` under 30)
+and whether "83 doubled" is makeable (value 83).
+
+Decision order (RULINGS.md, Eighty-Three; the auction engine's rules)
+----------------------------------------------------------------------
+The bidder takes the kitty (17 cards) and names trumps.  Then:
+
+1. Passing, one turn each in order bidder, left, partner, right: a player
+   holding more than 6 trumps when the turn comes keeps 6 and passes the
+   rest to the partner (a player with 6 or fewer is skipped).  If the
+   partner's turn is already over, the partner must end with at most 6
+   scoring trumps.
+2. Discarding, one turn each in the same order: a player with at most 6
+   trumps keeps every trump and chooses which plain cards to keep; a player
+   with more than 6 trumps discards every plain card and chooses which
+   non-scoring trumps to keep (all scoring trumps are kept).
+3. Play: the optimal play value (the play solver), the bidder leading.
+
+Every choice is made with all hands open, one after another, so the exact
+value is a max/min over that sequence (the bidder's side maximises, the
+defenders minimise) of the play value.  The bidding itself is not part of
+the value: the table answers "if this seat bid and named this suit".
+
+How the exact mode stays feasible (and why each step is sound)
+--------------------------------------------------------------
+* Only comparisons between cards of DIFFERENT hands ever matter: one trick
+  holds one card from each hand.  So two cards of one hand, of the same
+  effective suit and the same points, with no card of another hand ranked
+  between them (a "run" of that hand among all cards still in the four
+  hands), are interchangeable: swapping them preserves every cross-hand
+  comparison, now and after any later discard (which only removes cards).
+  A discard choice is therefore just *how many* cards to keep from each run
+  (runs recomputed at every decision among the cards still held).
+* A player whose choices form one class (keep all, keep none, or one run)
+  is skipped.  Passes are enumerated in full (a passed card changes hands,
+  so runs do not apply); children reaching the same state are tried once.
+* The search asks yes/no questions ("can the bidder's side secure at least
+  t?") over the choice tree, with short-circuit and/or, and a driver binary
+  searches t.  Bounds (lo, hi) learnt per state and per play position are
+  kept across questions (per exact state).  Quick sound bounds: the top trumps held by one
+  side without an opponent's trump above them always score for that side.
+* Leaves use the play solver's null-window question (C++ when built), its
+  transposition table shared across the whole table.
+
+Fast mode
+---------
+A fixed heuristic policy for all four players, then one exact play solve:
+passes keep the scoring trumps (most points first) then the highest trumps
+and pass the lowest (the first legal such pass); a player with 6 or fewer
+trumps keeps them all and the highest plain cards (ties: the longer suit,
+then suit order); a player over 6 trumps keeps the scoring trumps and the
+highest others.  It is an estimate: the heuristic defenders may discard
+worse than optimal, so the fast value can exceed the exact one as well as
+fall below it (the benchmark reports the measured gap).
+
+>>> deal = ("N:AT32.3.K32.QJT5 87.T76.JT6.9863 Q9.A5.AQ85.AK2+JK "
+...         "K654.QJ82.74.74 J.K94.9.")           # N, E, S, W, then the kitty
+>>> t = bid_table(deal, seats="N", trumps="SD")
+>>> [(r.seat, r.trump, r.value, r.highest_bid, r.doubled_ok) for r in t.rows]
+[('N', 'S', 49, 49, False), ('N', 'D', 83, 83, True)]
+>>> print(t.table().splitlines()[2])
+bidder  trumps  value  highest bid  83 doubled
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import time
+from dataclasses import dataclass, asdict
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..cards import SUIT_CHARS, Card, cards_from_mask, format_deal, mask_of, parse_deal
+from ..errors import DealError, PositionError
+from ..seats import SEATS, partner_of, seat_index, side_of
+from .rules import (DECK, HAND_SIZE, KITTY_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
+                    suit_index)
+
+try:   # the C++ play solver when built; its Python twin otherwise
+    from .solver import Solver as _PlaySolver
+except ImportError:  # pragma: no cover - before the fast solver landed
+    _PlaySolver = None
+
+MODES = ("exact", "fast")
+
+
+# ------------------------------------------------------------------ play oracle
+class _Oracle:
+    """The play solver behind one interface: value and threshold of a
+    trick-start position given as four hand masks, the bidder leading."""
+
+    def __init__(self, solver=None):
+        if solver is None and _PlaySolver is not None:
+            solver = _PlaySolver()
+        self.solver = solver
+        self.calls = 0
+
+    @property
+    def name(self) -> str:
+        if self.solver is None:
+            return "reference"
+        return getattr(self.solver, "implementation", type(self.solver).__name__)
+
+    def value(self, hands: Sequence[int], trump: int, bidder: int) -> int:
+        self.calls += 1
+        if self.solver is not None:
+            return self.solver._value_of_trusted(list(hands), trump, bidder, bidder)
+        from . import reference
+        return reference.solve(_position(hands, trump, bidder), moves=False).value
+
+    def at_least(self, hands: Sequence[int], trump: int, bidder: int, target: int) -> bool:
+        if target <= 0:
+            return True
+        if target > TOTAL_POINTS:
+            return False
+        self.calls += 1
+        if self.solver is not None:
+            return bool(self.solver._values_of_trusted([list(hands)], trump, bidder, bidder,
+                                                       target)[0])
+        from . import reference
+        return reference.can_make(_position(hands, trump, bidder), target)
+
+
+def _position(hands, trump, bidder):
+    from .rules import Position
+    return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder)
+
+
+# ------------------------------------------------------------------ the search
+_PASS, _DISCARD, _LEAF = 0, 1, 2
+
+
+class _Game:
+    """The pass/discard game of one (bidder, trump) pair, exact or heuristic."""
+
+    def __init__(self, trump: int, bidder: int, oracle: _Oracle, leaf_cache: dict):
+        self.trump, self.bidder, self.oracle = trump, bidder, oracle
+        self.side = side_of(bidder)
+        self.pts = {}
+        self.trump_mask = self.scoring_mask = 0
+        # cards of each effective suit, strongest first
+        self.order: List[List[int]] = [[] for _ in range(5)]
+        for c in sorted(DECK, key=lambda c: -card_key(c, trump)[1]):
+            eff, _ = card_key(c, trump)
+            self.order[eff].append(int(c))
+            self.pts[int(c)] = points(c, trump)
+            if eff == TRUMPS:
+                self.trump_mask |= 1 << int(c)
+                if self.pts[int(c)]:
+                    self.scoring_mask |= 1 << int(c)
+        self.bounds: Dict[tuple, Tuple[int, int]] = {}
+        self.children_of: Dict[tuple, list] = {}
+        self.leaf_bounds = leaf_cache
+        self.nodes = 0
+
+    # ---------------------------------------------------------- states
+    def settle(self, hands: tuple, phase: int, queue: tuple):
+        """Skip players with nothing to choose (or one class of choices);
+        return the normalised state."""
+        while True:
+            if phase == _PASS:
+                while queue and _popcount(hands[queue[0]] & self.trump_mask) <= HAND_SIZE:
+                    queue = queue[1:]
+                if queue:
+                    return hands, phase, queue
+                phase, queue = _DISCARD, tuple((self.bidder + k) % 4 for k in range(4))
+            while queue and _popcount(hands[queue[0]]) <= HAND_SIZE:
+                queue = queue[1:]
+            if not queue:
+                return hands, _LEAF, ()
+            seat = queue[0]
+            fixed, keep, groups = self.discard_groups(hands, seat)
+            total = sum(len(g) for g in groups)
+            if keep not in (0, total) and len(groups) > 1:
+                return hands, phase, queue
+            m = fixed                                   # forced: one class only
+            for g in groups:
+                for c in g[:keep]:
+                    m |= 1 << c
+                keep -= min(keep, len(g))
+            hands = tuple(m if s == seat else hands[s] for s in range(4))
+            queue = queue[1:]
+
+    def runs(self, hands, effs=range(5)):
+        """Per effective suit in ``effs``: list of (holder, [cards strongest
+        first]), a run being a maximal block of one hand's cards among all
+        cards still in the four hands."""
+        owner = [-1] * 64
+        for s in range(4):
+            for c in _bits(hands[s]):
+                owner[c] = s
+        out = []
+        for eff in effs:
+            suit_runs = []
+            last = -1
+            for c in self.order[eff]:
+                h = owner[c]
+                if h < 0:
+                    continue
+                if h == last:
+                    suit_runs[-1][1].append(c)
+                else:
+                    suit_runs.append((h, [c]))
+                    last = h
+            out.append(suit_runs)
+        return out
+
+    # ---------------------------------------------------------- choices
+    def discard_groups(self, hands, seat):
+        """(cards kept for sure, how many more to keep, the groups of
+        interchangeable candidates, strongest first)."""
+        hand = hands[seat]
+        trumps = hand & self.trump_mask
+        n_trumps = _popcount(trumps)
+        if n_trumps <= HAND_SIZE:
+            groups = [cs for suit_runs in self.runs(hands, range(4))
+                      for h, cs in suit_runs if h == seat]
+            return trumps, HAND_SIZE - n_trumps, groups
+        fixed = hand & self.scoring_mask
+        groups = [[c for c in cs if not self.pts[c]]
+                  for h, cs in self.runs(hands, (TRUMPS,))[0] if h == seat]
+        return fixed, HAND_SIZE - _popcount(fixed), [g for g in groups if g]
+
+    def discard_options(self, hands, seat) -> List[tuple]:
+        """One representative new ``hands`` per class of legal discards."""
+        fixed, keep, groups = self.discard_groups(hands, seat)
+        out = []
+        for counts in _count_vectors(tuple(len(g) for g in groups), keep):
+            m = fixed
+            for g, n in zip(groups, counts):
+                for c in g[:n]:
+                    m |= 1 << c
+            out.append(tuple(m if s == seat else hands[s] for s in range(4)))
+        return out
+
+    def pass_options(self, hands, seat, queue) -> List[tuple]:
+        trumps = [c for c in _bits(hands[seat] & self.trump_mask)]
+        need = len(trumps) - HAND_SIZE
+        partner = partner_of(seat)
+        check = partner not in queue[1:]
+        held = bin(hands[partner] & self.scoring_mask).count("1")
+        out = []
+        for combo in itertools.combinations(trumps, need):
+            m = sum(1 << c for c in combo)
+            if check and held + bin(m & self.scoring_mask).count("1") > HAND_SIZE:
+                continue
+            new = list(hands)
+            new[seat] &= ~m
+            new[partner] |= m
+            out.append(tuple(new))
+        return out
+
+    def children(self, state) -> list:
+        hands, phase, queue = state
+        seat = queue[0]
+        if phase == _PASS:
+            raw = [(h, _PASS, queue[1:]) for h in self.pass_options(hands, seat, queue)]
+        else:
+            raw = [(h, _DISCARD, queue[1:]) for h in self.discard_options(hands, seat)]
+        out, seen = [], set()
+        for h, ph, q in raw:
+            child = self.settle(h, ph, q)
+            if child not in seen:
+                seen.add(child)
+                out.append((child, child))
+                if child not in self.bounds:
+                    self.bounds[child] = self.quick_bounds(child[0])
+        return out
+
+    # ---------------------------------------------------------- bounds
+    def quick_bounds(self, hands) -> Tuple[int, int]:
+        """The top trumps held by one side with no opposing trump above
+        them are never captured: their points are that side's for sure."""
+        side_masks = (hands[0] | hands[2], hands[1] | hands[3])
+        lead_side, sure = None, 0
+        for c in self.order[TRUMPS]:
+            bit = 1 << c
+            if side_masks[0] & bit:
+                s = 0
+            elif side_masks[1] & bit:
+                s = 1
+            else:
+                continue
+            if lead_side is None:
+                lead_side = s
+            elif s != lead_side:
+                break
+            sure += self.pts[c]
+        if lead_side == self.side:
+            return sure, TOTAL_POINTS
+        return 0, TOTAL_POINTS - sure
+
+    def get_bounds(self, key, state) -> Tuple[int, int]:
+        b = self.bounds.get(key)
+        if b is None:
+            b = self.quick_bounds(state[0])
+            self.bounds[key] = b
+        return b
+
+    # ---------------------------------------------------------- exact
+    def at_least(self, key, state, target: int) -> bool:
+        """Can the bidder's side secure ``target`` from this state?"""
+        lo, hi = self.get_bounds(key, state)
+        if lo >= target:
+            return True
+        if hi < target:
+            return False
+        self.nodes += 1
+        hands, phase, queue = state
+        if phase == _LEAF:
+            # a null-window question to the play solver (cheaper than a value)
+            ok = self.oracle.at_least(hands, self.trump, self.bidder, target)
+            self.bounds[key] = (max(lo, target), hi) if ok else (lo, min(hi, target - 1))
+            return ok
+        kids = self.children_of.get(key)
+        if kids is None:
+            kids = self.children(state)
+            self.children_of[key] = kids
+        maxing = side_of(queue[0]) == self.side
+        # best-known first: what earlier questions learnt orders the choices
+        bounds = self.bounds
+        cb = [bounds[k] for k, _ in kids]
+        sign = -1 if maxing else 1
+        order = sorted(range(len(kids)), key=lambda i: sign * (cb[i][0] + cb[i][1]))
+        ok = not maxing
+        for i in order:
+            k, child = kids[i]
+            if self.at_least(k, child, target) == maxing:
+                ok = maxing
+                break
+        cb = [self.get_bounds(k, c) for k, c in kids]
+        if maxing:
+            lo, hi = max(lo, max(b[0] for b in cb)), min(hi, max(b[1] for b in cb))
+        else:
+            lo, hi = max(lo, min(b[0] for b in cb)), min(hi, min(b[1] for b in cb))
+        self.bounds[key] = (lo, hi)
+        return ok
+
+    def exact(self, state, guess: Optional[int] = None) -> int:
+        """The exact value: yes/no questions, first at ``guess`` and one
+        above it (the heuristic's value is usually right), then bisection."""
+        state = self.settle(*state)
+        key = state
+        probes = [] if guess is None else [guess, guess + 1]
+        while True:
+            lo, hi = self.get_bounds(key, state)
+            if lo >= hi:
+                return lo
+            probes = [p for p in probes if lo < p <= hi]
+            self.at_least(key, state, probes.pop(0) if probes else (lo + hi + 1) // 2)
+
+    # ---------------------------------------------------------- fast
+    def heuristic(self, state) -> tuple:
+        """Play the documented heuristic policy to the start of play."""
+        hands, phase, queue = state
+        while True:
+            hands, phase, queue = self._settle_plain(hands, phase, queue)
+            if phase == _LEAF:
+                return hands
+            seat = queue[0]
+            if phase == _PASS:
+                hands = self._heuristic_pass(hands, seat, queue)
+            else:
+                hands = self._heuristic_discard(hands, seat)
+            queue = queue[1:]
+
+    def _settle_plain(self, hands, phase, queue):
+        if phase == _PASS:
+            while queue and bin(hands[queue[0]] & self.trump_mask).count("1") <= HAND_SIZE:
+                queue = queue[1:]
+            if queue:
+                return hands, phase, queue
+            phase, queue = _DISCARD, tuple((self.bidder + k) % 4 for k in range(4))
+        while queue and bin(hands[queue[0]]).count("1") <= HAND_SIZE:
+            queue = queue[1:]
+        return (hands, phase, queue) if queue else (hands, _LEAF, ())
+
+    def _trump_pref(self, c):
+        return (-self.pts[c], -card_key(Card(c), self.trump)[1])
+
+    def _heuristic_pass(self, hands, seat, queue):
+        trumps = sorted(_bits(hands[seat] & self.trump_mask), key=self._trump_pref)
+        need = len(trumps) - HAND_SIZE
+        options = self.pass_options(hands, seat, queue)
+        preferred = sum(1 << c for c in trumps[HAND_SIZE:])
+        for h in options:
+            if hands[seat] & ~h[seat] == preferred:
+                return h
+        # the cheapest legal pass in points (always exists: keep scoring trumps first)
+        return min(options, key=lambda h: (sum(self.pts[c] for c in _bits(hands[seat] & ~h[seat])),
+                                           sorted(_bits(h[seat]))))
+
+    def _heuristic_discard(self, hands, seat):
+        hand = hands[seat]
+        trumps = hand & self.trump_mask
+        n = bin(trumps).count("1")
+        if n > HAND_SIZE:
+            ordered = sorted(_bits(trumps), key=self._trump_pref)
+            keep = sum(1 << c for c in ordered[:HAND_SIZE])
+        else:
+            plain = list(_bits(hand & ~trumps))
+            length = {}
+            for c in plain:
+                length[c // 16] = length.get(c // 16, 0) + 1
+            plain.sort(key=lambda c: (-(c % 16), -length[c // 16], c // 16))
+            keep = trumps | sum(1 << c for c in plain[:HAND_SIZE - n])
+        return tuple(keep if s == seat else hands[s] for s in range(4))
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def _bits(m: int):
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+@functools.lru_cache(maxsize=None)
+def _count_vectors(sizes: tuple, total: int) -> tuple:
+    return tuple(_count_vectors_gen(sizes, total))
+
+
+def _count_vectors_gen(sizes, total: int):
+    """Every vector n with 0 <= n[i] <= sizes[i] and sum total; larger
+    counts on earlier (stronger) groups first."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    rest = sum(sizes[1:])
+    for n in range(min(sizes[0], total), max(0, total - rest) - 1, -1):
+        for tail in _count_vectors_gen(sizes[1:], total - n):
+            yield (n,) + tail
+
+
+# ------------------------------------------------------------------ the table
+@dataclass(frozen=True)
+class BidRow:
+    """One (bidder, trump) entry: ``value`` points secured by the bidder's
+    side, ``highest_bid`` (30..83 or ``None``), ``doubled_ok`` (83 doubled)."""
+
+    seat: str
+    trump: str
+    value: int
+    highest_bid: Optional[int]
+    doubled_ok: bool
+
+
+@dataclass
+class BidTable:
+    """The bid feasibility table of one deal (rows in seat, then suit order)."""
+
+    deal: str
+    mode: str
+    rows: List[BidRow]
+    solver: str = ""
+    seconds: float = 0.0
+
+    def row(self, seat, trump) -> BidRow:
+        s, t = SEATS[seat_index(seat)], SUIT_CHARS[suit_index(trump)]
+        for r in self.rows:
+            if (r.seat, r.trump) == (s, t):
+                return r
+        raise PositionError(f"the table has no row for bidder {s} with trumps {t}")
+
+    def to_dict(self) -> dict:
+        return {"game": "83", "deal": self.deal, "mode": self.mode, "solver": self.solver,
+                "seconds": round(self.seconds, 4), "rows": [asdict(r) for r in self.rows]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def table(self) -> str:
+        lines = [f"Eighty-Three bid feasibility ({self.mode}): points the bidder's side secures",
+                 f"deal: {self.deal}",
+                 "bidder  trumps  value  highest bid  83 doubled"]
+        for r in self.rows:
+            bid = "-" if r.highest_bid is None else str(r.highest_bid)
+            lines.append(f"{r.seat:<7} {r.trump:<7} {r.value:>5}  {bid:>11}  "
+                         f"{'yes' if r.doubled_ok else 'no':>10}")
+        return "\n".join(lines)
+
+
+def highest_bid(value: int) -> Optional[int]:
+    """The largest bid 30..83 that ``value`` points make, ``None`` under 30."""
+    return min(value, TOTAL_POINTS) if value >= MIN_BID else None
+
+
+def _read_deal(deal) -> Tuple[List[int], int]:
+    """Four hand masks (N, E, S, W) and the kitty mask of a full deal."""
+    from .auction import Deal
+    if isinstance(deal, str):
+        hands = parse_deal(deal, deck=DECK, extra_hands=1, equal_sizes=False)
+        kitty = hands.pop("X1")
+    elif isinstance(deal, Deal):
+        hands, kitty = dict(deal.original), deal.kitty
+    elif isinstance(deal, dict):
+        hands = dict(deal)
+        if "kitty" not in hands:
+            raise DealError("a deal for the bid table needs the kitty (key 'kitty')")
+        kitty = hands.pop("kitty")
+    else:
+        raise DealError(f"expected a deal string 'N:h1 h2 h3 h4 kitty', a dict or a Deal, "
+                        f"got {type(deal).__name__}")
+    checked = Deal(hands, kitty, dealer=0)       # sizes, duplicates, all 53 cards
+    return [mask_of(checked.hands[s]) for s in range(4)], mask_of(checked.kitty)
+
+
+def _pairs(seats, trumps):
+    seats = SEATS if seats is None else [SEATS[seat_index(s)] for s in seats]
+    trumps = SUIT_CHARS if trumps is None else [SUIT_CHARS[suit_index(t)] for t in trumps]
+    return [(seat_index(s), suit_index(t)) for s in seats for t in trumps]
+
+
+def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -> BidTable:
+    """The bid feasibility table of a full deal (before bidding).
+
+    ``deal`` is ``"N:h1 h2 h3 h4 kitty"`` (the kitty as a fifth hand, PBN
+    style, ``+JK`` for the joker), a dict of the four seats and ``'kitty'``,
+    or an :class:`~openhand.eightythree.auction.Deal`.  ``mode`` is
+    ``'exact'`` (optimal passes and discards by both sides) or ``'fast'``
+    (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
+    the rows (default: all 16 pairs).  ``solver`` is a play
+    :class:`~openhand.eightythree.solver.Solver` to reuse.
+    """
+    if mode not in MODES:
+        raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
+    hands, kitty = _read_deal(deal)
+    oracle = _Oracle(solver)
+    leaf_cache: dict = {}
+    rows = []
+    start = time.perf_counter()
+    for bidder, trump in _pairs(seats, trumps):
+        value = pair_value(hands, kitty, bidder, trump, mode, oracle, leaf_cache)
+        rows.append(BidRow(SEATS[bidder], SUIT_CHARS[trump], value, highest_bid(value),
+                           value == TOTAL_POINTS))
+    text = format_deal({**{SEATS[s]: cards_from_mask(hands[s]) for s in range(4)},
+                        "kitty": cards_from_mask(kitty)})
+    return BidTable(text, mode, rows, oracle.name, time.perf_counter() - start)
+
+
+def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
+               oracle: Optional[_Oracle] = None, leaf_cache: Optional[dict] = None) -> int:
+    """The value of one (bidder, trump) pair from the dealt hand masks."""
+    start = list(hands)
+    start[bidder] |= kitty
+    state = (tuple(start), _PASS, tuple((bidder + k) % 4 for k in range(4)))
+    return _solve_state(state, trump, bidder, mode, oracle, leaf_cache)
+
+
+def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> int:
+    game = _Game(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
+    fast = game.oracle.value(game.heuristic(state), trump, bidder)
+    return fast if mode == "fast" else game.exact(state, guess=fast)
+
+
+def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
+    """The value of an :class:`~openhand.eightythree.auction.Deal` in the
+    ``trumps`` (give ``trump``), ``passing`` or ``discarding`` phase: the
+    points the bidder's side secures from here."""
+    if mode not in MODES:
+        raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
+    bidder = deal._bidder
+    hands = tuple(mask_of(h) for h in deal.hands)
+    if deal.phase == "trumps":
+        if trump is None:
+            raise PositionError("name the trump suit: the deal is in the trumps phase")
+        t = suit_index(trump)
+        state = (hands, _PASS, tuple((bidder + k) % 4 for k in range(4)))
+    elif deal.phase in ("passing", "discarding"):
+        t = deal.trump
+        state = (hands, _PASS if deal.phase == "passing" else _DISCARD, tuple(deal._queue))
+    else:
+        raise PositionError(f"a deal in the {deal.phase} phase has no passes or discards to choose")
+    return _solve_state(state, t, bidder, mode, _Oracle(solver))
+
+
+__all__ = ["BidRow", "BidTable", "bid_table", "deal_value", "pair_value", "highest_bid", "MODES"]
