@@ -10,7 +10,6 @@ and whether 83 doubled is makeable.
 """
 from __future__ import annotations
 
-import json
 
 from ..cli_common import parser, run_solve
 from .game import random_play_position

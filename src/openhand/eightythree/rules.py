@@ -48,12 +48,12 @@ Design choices (the C++ core follows them exactly):
 from __future__ import annotations
 
 import random
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Sequence, Tuple
 
-from ..cards import (JOKER, RANK_CHARS, SUIT_CHARS, Card, Suit, format_deal, make_card,
-                     make_deck, parse_cards, parse_deal, sort_cards)
-from ..errors import DealError, IllegalMoveError, PositionError
+from ..cards import JOKER, RANK_CHARS, SUIT_CHARS, Card, Suit, make_card, make_deck
+from ..errors import IllegalMoveError, PositionError
 from ..seats import SEATS, seat_index, side_of
+from ..trickplay import TrickPosition
 
 GAME = "83"
 DECK = make_deck(RANK_CHARS, joker=True)
@@ -172,6 +172,7 @@ def legal_cards(hand: Iterable[Card], trick: Sequence[Card], trump: int) -> List
     """The cards of ``hand`` that may be played to ``trick`` (cards so far),
     lowest card id first.
 
+    >>> from openhand.cards import parse_cards
     >>> h = parse_cards("AS 5C 3H JK 4D")
     >>> [str(c) for c in legal_cards(h, parse_cards("KH"), 0)]   # hearts led: heart or trump
     ['AS', 'JK', '3H', '5C']
@@ -274,7 +275,7 @@ def score_deal(bid: int, bidder, won: Tuple[int, int], penalty: str = "bid") -> 
 
 
 # ------------------------------------------------------------------ positions
-class Position:
+class Position(TrickPosition):
     """A moment of the play of an Eighty-Three deal.
 
     ``hands`` maps seats to cards, ``trump`` is the trump suit (``'H'``),
@@ -293,107 +294,53 @@ class Position:
     """
 
     game = GAME
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    TITLE = "Eighty-Three"
 
     def __init__(self, hands, trump, bidder, leader=None, trick: Iterable = (), points=None):
-        self.hands: List[set] = [set(), set(), set(), set()]
-        for seat, cards in dict(hands).items():
-            self.hands[seat_index(seat)] = {Card(c) for c in cards}
         self.trump = suit_index(trump)
         self.bidder = seat_index(bidder)
-        self.leader = self.bidder if leader is None else seat_index(leader)
-        self.trick: List[Card] = [Card(c) for c in trick]
-        self.record: List[Tuple[int, Card]] = []
-        self.winners: List[int] = []
-        self.gained = (0, 0)
-        self._history: list = []
-        self._validate(points)
+        self._setup(hands, self.bidder if leader is None else leader, trick)
+        self._check_pair("points", points)
+        if points is not None:
+            expected_total = TOTAL_POINTS - self.points_in_play()
+            if sum(points) != expected_total:
+                raise PositionError(f"points {tuple(points)} must add up to {expected_total}: "
+                                    f"83 minus the points still in the hands and the trick")
         self.points = tuple(points) if points is not None else None
 
     @classmethod
     def from_deal(cls, deal: str, trump, bidder, leader=None, trick="", points=None) -> "Position":
         """A position from a PBN deal string (``+JK`` marks the joker);
         ``trick`` lists the cards already played to the current trick."""
-        trick_cards = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
-        hands = parse_deal(deal, deck=DECK, equal_sizes=not trick_cards)
+        hands, trick_cards = cls._parse(deal, trick)
         return cls(hands, trump, bidder, leader, trick_cards, points)
 
-    def _validate(self, points) -> None:
-        seen: Dict[Card, str] = {}
-        for s, hand in enumerate(self.hands):
-            for c in hand:
-                if c in seen:
-                    raise DealError(f"card {c} is in both {seen[c]}'s and {SEATS[s]}'s hands")
-                seen[c] = SEATS[s]
-        for c in self.trick:
-            if c in seen:
-                raise DealError(f"card {c} is both in the trick and in {seen[c]}'s hand")
-            seen[c] = "the trick"
-        if len(self.trick) > 3:
-            raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self.trick)}")
-        sizes = [len(h) for h in self.hands]
-        k = sizes[self.to_move_index]
-        expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
-        if sizes != expected or not 1 <= k <= HAND_SIZE or min(expected) < 0:
-            desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))
-            raise DealError(f"hand sizes {desc} do not fit an Eighty-Three position with "
-                            f"{SEATS[self.leader]} leading and {len(self.trick)} card(s) in the trick"
-                            f" (hands hold 1..6 cards; players who already played hold one fewer)")
-        for i, c in enumerate(self.trick):
-            seat = (self.leader + i) % 4
-            if c not in legal_cards(self.hands[seat] | {c}, self.trick[:i], self.trump):
-                raise PositionError(f"{SEATS[seat]} could not play {c} to the trick {self._trick_text()}")
-        if points is not None:
-            if (len(points) != 2 or any(not isinstance(x, int) or isinstance(x, bool) or x < 0
-                                        for x in points)):
-                raise PositionError(f"points must be two non-negative integers (N-S, E-W), got {points!r}")
-            expected_total = TOTAL_POINTS - self.points_in_play()
-            if sum(points) != expected_total:
-                raise PositionError(f"points {tuple(points)} must add up to {expected_total}: "
-                                    f"83 minus the points still in the hands and the trick")
+    # the three rules TrickPosition asks of a game
+    def legal_cards(self, hand, trick):
+        return legal_cards(hand, trick, self.trump)
 
-    def _trick_text(self) -> str:
-        return " ".join(map(str, self.trick)) or "(empty)"
+    def score_trick(self, trick, leader, last):
+        winner, pts = trick_points(trick, leader, self.trump)
+        return winner, ((pts, 0) if side_of(winner) == 0 else (0, pts))
+
+    def illegal_reason(self, card) -> str:
+        led = self.trick[0]
+        if is_trump(led, self.trump):
+            return "a trump was led and they hold a trump"
+        return f"{Suit(led // 16).name.lower()} were led: play one of them or a trump"
 
     # ------------------------------------------------------------ queries
-    @property
-    def to_move_index(self) -> int:
-        return (self.leader + len(self.trick)) % 4
-
-    @property
-    def to_move(self) -> str:
-        return SEATS[self.to_move_index]
-
     @property
     def bidder_side(self) -> int:
         """0 for N-S, 1 for E-W."""
         return side_of(self.bidder)
 
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to finish, the current one included."""
-        return len(self.hands[self.leader]) + (1 if self.trick else 0)
-
-    @property
-    def legal_moves(self) -> List[Card]:
-        """The cards the player to move may play, in display order."""
-        if self.is_over():
-            return []
-        return sort_cards(legal_cards(self.hands[self.to_move_index], self.trick, self.trump))
-
-    def is_over(self) -> bool:
-        return not self.trick and not any(self.hands)
-
     def points_in_play(self) -> int:
         """Card points still in the hands and the trick in progress."""
         return sum(points(c, self.trump) for h in self.hands for c in h) + \
             sum(points(c, self.trump) for c in self.trick)
-
-    def deal_score(self) -> Optional[Tuple[int, int]]:
-        """Points (N-S, E-W) won so far: collected before plus gained here;
-        ``None`` when the position did not say what was collected before."""
-        if self.points is None:
-            return None
-        return (self.points[0] + self.gained[0], self.points[1] + self.gained[1])
 
     def score(self, bid, penalty: str = "bid") -> Tuple[int, int]:
         """Deal scores (N-S, E-W) of a finished deal against ``bid``."""
@@ -402,63 +349,14 @@ class Position:
             raise PositionError("a deal is scored once it is over and its points are known")
         return score_deal(bid, self.bidder, won, penalty)
 
-    def deal(self) -> str:
-        """The PBN string of the current hands."""
-        return format_deal({SEATS[s]: self.hands[s] for s in range(4)})
-
     def copy(self) -> "Position":
         return Position({SEATS[s]: self.hands[s] for s in range(4)}, self.trump, self.bidder,
                         self.leader, self.trick, self.deal_score())
 
     def __repr__(self) -> str:
         extra = f", leader={SEATS[self.leader]!r}" if self.leader != self.bidder else ""
-        if self.trick:
-            extra += f", trick={self._trick_text()!r}"
-        if self.points is not None:
-            extra += f", points={self.deal_score()!r}"
         return (f"Position.from_deal({self.deal()!r}, trump={SUIT_CHARS[self.trump]!r}, "
-                f"bidder={SEATS[self.bidder]!r}{extra})")
-
-    # ------------------------------------------------------------ moves
-    def play(self, card) -> None:
-        """Play ``card`` (``'AS'``, ``'JK'`` or a Card) for the player to move."""
-        card = Card(card)
-        seat = self.to_move_index
-        if self.is_over():
-            raise IllegalMoveError(f"the deal is over; {card} cannot be played")
-        if card not in self.hands[seat]:
-            raise IllegalMoveError(f"{SEATS[seat]} does not hold {card}")
-        if card not in legal_cards(self.hands[seat], self.trick, self.trump):
-            led = self.trick[0]
-            if is_trump(led, self.trump):
-                why = "a trump was led and they hold a trump"
-            else:
-                why = f"{Suit(led // 16).name.lower()} were led: play one of them or a trump"
-            raise IllegalMoveError(f"{SEATS[seat]} may not play {card}: {why}")
-        self._history.append((self.leader, list(self.trick), self.gained))
-        self.hands[seat].discard(card)
-        self.trick.append(card)
-        self.record.append((seat, card))
-        if len(self.trick) == 4:
-            winner, pts = trick_points(self.trick, self.leader, self.trump)
-            gained = list(self.gained)
-            gained[side_of(winner)] += pts
-            self.gained = (gained[0], gained[1])
-            self.winners.append(winner)
-            self.leader = winner
-            self.trick = []
-
-    def undo(self) -> Card:
-        """Take back the last card played and return it."""
-        if not self.record:
-            raise IllegalMoveError("nothing to undo")
-        seat, card = self.record.pop()
-        leader, trick, gained = self._history.pop()
-        if len(trick) == 3:
-            self.winners.pop()
-        self.leader, self.trick, self.gained = leader, trick, gained
-        self.hands[seat].add(card)
-        return card
+                f"bidder={SEATS[self.bidder]!r}{extra}{self._repr_tail()})")
 
 
 def random_hands(seed=None, trump=None) -> Tuple[Dict[str, frozenset], int]:

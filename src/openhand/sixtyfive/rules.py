@@ -29,9 +29,10 @@ from __future__ import annotations
 import random
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from ..cards import Card, format_deal, make_deck, parse_cards, parse_deal, sort_cards
-from ..errors import DealError, IllegalMoveError, PositionError
-from ..seats import SEATS, SIDES, left_of, partner_of, seat_index, side_of
+from ..cards import Card, make_deck, sort_cards
+from ..errors import IllegalMoveError, PositionError
+from ..seats import SEATS, SIDES, left_of, seat_index, side_of
+from ..trickplay import TrickPosition
 
 GAME = "65"
 DECK = make_deck("3456789TJQKA")
@@ -60,7 +61,6 @@ def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> List[Card]:
 
 def trick_winner_index(trick: Sequence[Card]) -> int:
     """Index (0 = leader) of the card that wins a complete trick."""
-    led = trick[0].suit
     best = 0
     for i in range(1, len(trick)):
         c, b = trick[i], trick[best]
@@ -97,7 +97,7 @@ def random_deal(seed=None) -> Dict[str, frozenset]:
     return {s: frozenset(deck[12 * i:12 * i + 12]) for i, s in enumerate(SEATS)}
 
 
-class Position:
+class Position(TrickPosition):
     """A moment of a 65 deal: hands, the trick in progress, and the score.
 
     ``hands`` maps seats (``'N'`` or 0..3) to cards; ``leader`` is the seat
@@ -111,29 +111,22 @@ class Position:
     """
 
     game = GAME
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    TITLE = "65"
 
     def __init__(self, hands, leader, trick: Iterable = (), points=None, tricks=None):
-        self.hands: List[set] = [set(), set(), set(), set()]
-        for seat, cards in dict(hands).items():
-            self.hands[seat_index(seat)] = {Card(c) if not isinstance(c, Card) else c for c in cards}
-        self.leader = seat_index(leader)
-        self.trick: List[Card] = [Card(c) for c in trick]
-        self.record: List[Tuple[int, Card]] = []
-        self.winners: List[int] = []
-        self.gained = (0, 0)
-        self._history: list = []
-        self._validate(points, tricks)
+        self._setup(hands, leader, trick)
+        self._validate_score(points, tricks)
         self.points = tuple(points) if points is not None else None
         self.tricks = tuple(tricks) if tricks is not None else None
 
-    # ------------------------------------------------------------ building
     @classmethod
     def from_deal(cls, deal: str, leader, trick="", points=None, tricks=None) -> "Position":
         """A position from a PBN deal string; ``trick`` lists cards already
         played to the current trick (``"AS 3S"``), which must not be in the
         hands."""
-        trick_cards = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
-        hands = parse_deal(deal, deck=DECK, equal_sizes=not trick_cards)
+        hands, trick_cards = cls._parse(deal, trick)
         return cls(hands, leader, trick_cards, points, tricks)
 
     @classmethod
@@ -145,41 +138,20 @@ class Position:
             dealer = rng.randrange(4)
         return cls(random_deal(rng.random()), left_of(seat_index(dealer)), points=(0, 0), tricks=(0, 0))
 
-    def _validate(self, points, tricks) -> None:
-        seen: Dict[Card, str] = {}
-        for s, hand in enumerate(self.hands):
-            for c in hand:
-                if c not in DECK:
-                    raise DealError(f"card {c} is not in the 65 deck (3..A, no twos or joker)")
-                if c in seen:
-                    raise DealError(f"card {c} is in both {seen[c]}'s and {SEATS[s]}'s hands")
-                seen[c] = SEATS[s]
-        for c in self.trick:
-            if c not in DECK:
-                raise DealError(f"card {c} in the trick is not in the 65 deck")
-            if c in seen:
-                raise DealError(f"card {c} is both in the trick and in {seen[c]}'s hand")
-            seen[c] = "the trick"
-        if len(self.trick) > 3:
-            raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self.trick)}")
-        sizes = [len(h) for h in self.hands]
-        k = sizes[self.leader] + (1 if self.trick else 0)
-        expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
-        if sizes != expected or not 1 <= k <= HAND_SIZE:
-            desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))
-            raise DealError(f"hand sizes {desc} do not fit a 65 position with "
-                            f"{SEATS[self.leader]} leading and {len(self.trick)} card(s) in the trick"
-                            f" (hands hold 1..12 cards; players who already played hold one fewer)")
-        for i, c in enumerate(self.trick):
-            seat = (self.leader + i) % 4
-            ok = legal_cards(self.hands[seat] | {c}, self.trick[:i])
-            if c not in ok:
-                raise PositionError(f"{SEATS[seat]} could not play {c} to the trick: "
-                                    f"must follow {self.trick[0].suit.name.lower()}")
-        done = HAND_SIZE - k
-        for name, pair in (("points", points), ("tricks", tricks)):
-            if pair is not None and (len(pair) != 2 or any(not isinstance(x, int) or x < 0 for x in pair)):
-                raise PositionError(f"{name} must be two non-negative integers (N-S, E-W), got {pair!r}")
+    # the three rules TrickPosition asks of a game
+    def legal_cards(self, hand, trick):
+        return legal_cards(hand, trick)
+
+    def score_trick(self, trick, leader, last):
+        return trick_points(trick, leader, last)
+
+    def illegal_reason(self, card) -> str:
+        return f"must follow {self.trick[0].suit.name.lower()}"
+
+    def _validate_score(self, points, tricks) -> None:
+        done = HAND_SIZE - self.tricks_left
+        self._check_pair("points", points)
+        self._check_pair("tricks", tricks)
         if tricks is not None and sum(tricks) != done:
             raise PositionError(f"tricks {tuple(tricks)} must add up to the {done} tricks already played")
         if points is not None:
@@ -193,29 +165,6 @@ class Position:
                 raise PositionError(f"points {tuple(points)} are fewer than 2 per trick won {tuple(tricks)}")
 
     # ------------------------------------------------------------ queries
-    @property
-    def to_move_index(self) -> int:
-        return (self.leader + len(self.trick)) % 4
-
-    @property
-    def to_move(self) -> str:
-        return SEATS[self.to_move_index]
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to finish, the current one included."""
-        return len(self.hands[self.leader]) + (1 if self.trick else 0)
-
-    @property
-    def legal_moves(self) -> List[Card]:
-        """The cards the player to move may play, in display order."""
-        if self.is_over():
-            return []
-        return sort_cards(legal_cards(self.hands[self.to_move_index], self.trick))
-
-    def is_over(self) -> bool:
-        return not self.trick and not any(self.hands)
-
     def points_in_play(self) -> int:
         """Points still to be won: 2 per trick left, +1, card points in play."""
         if self.is_over():
@@ -223,23 +172,12 @@ class Position:
         cards = [c for h in self.hands for c in h] + self.trick
         return TRICK_POINTS * self.tricks_left + LAST_TRICK_BONUS + sum(card_points(c) for c in cards)
 
-    def deal_score(self) -> Optional[Tuple[int, int]]:
-        """Points of (N-S, E-W) so far: collected before plus gained here.
-        ``None`` when the position did not say what was collected before."""
-        if self.points is None:
-            return None
-        return (self.points[0] + self.gained[0], self.points[1] + self.gained[1])
-
     def victory_points(self) -> Tuple[int, int]:
         """VPs of (N-S, E-W) for a finished deal (33..40: 1, 41+: 2)."""
         score = self.deal_score()
         if score is None or not self.is_over():
             raise PositionError("victory points need a finished deal with known points")
         return tuple(victory_points(p) for p in score)
-
-    def deal(self) -> str:
-        """The PBN string of the current hands."""
-        return format_deal({SEATS[s]: self.hands[s] for s in range(4)})
 
     def copy(self) -> "Position":
         return Position({SEATS[s]: self.hands[s] for s in range(4)}, self.leader, self.trick,
@@ -254,48 +192,10 @@ class Position:
         return (self.tricks[0] + won[0], self.tricks[1] + won[1])
 
     def __repr__(self) -> str:
-        extra = f", trick={' '.join(map(str, self.trick))!r}" if self.trick else ""
-        if self.points is not None:
-            extra += f", points={self.deal_score()!r}"
+        tail = self._repr_tail()
         if self.tricks is not None:
-            extra += f", tricks={self._tricks_now()!r}"
-        return f"Position.from_deal({self.deal()!r}, leader={SEATS[self.leader]!r}{extra})"
-
-    # ------------------------------------------------------------ moves
-    def play(self, card) -> None:
-        """Play ``card`` (``'AS'`` or a Card) for the player to move."""
-        card = Card(card)
-        seat = self.to_move_index
-        if self.is_over():
-            raise IllegalMoveError(f"the deal is over; {card} cannot be played")
-        if card not in self.hands[seat]:
-            raise IllegalMoveError(f"{SEATS[seat]} does not hold {card}")
-        if card not in legal_cards(self.hands[seat], self.trick):
-            raise IllegalMoveError(f"{SEATS[seat]} must follow {self.trick[0].suit.name.lower()}; "
-                                   f"{card} is not legal")
-        self._history.append((self.leader, list(self.trick), self.gained))
-        self.hands[seat].discard(card)
-        self.trick.append(card)
-        self.record.append((seat, card))
-        if len(self.trick) == 4:
-            last = not any(self.hands)
-            winner, pts = trick_points(self.trick, self.leader, last)
-            self.gained = (self.gained[0] + pts[0], self.gained[1] + pts[1])
-            self.winners.append(winner)
-            self.leader = winner
-            self.trick = []
-
-    def undo(self) -> Card:
-        """Take back the last card played and return it."""
-        if not self.record:
-            raise IllegalMoveError("nothing to undo")
-        seat, card = self.record.pop()
-        leader, trick, gained = self._history.pop()
-        if len(trick) == 3:
-            self.winners.pop()
-        self.leader, self.trick, self.gained = leader, trick, gained
-        self.hands[seat].add(card)
-        return card
+            tail += f", tricks={self._tricks_now()!r}"
+        return f"Position.from_deal({self.deal()!r}, leader={SEATS[self.leader]!r}{tail})"
 
 
 def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> Position:

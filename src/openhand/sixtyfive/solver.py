@@ -13,7 +13,6 @@ from __future__ import annotations
 import threading
 
 from .._impl import load_core
-from ..cards import Card
 from ..errors import PositionError
 from ..result import SolveResult
 from ..seats import side_of
