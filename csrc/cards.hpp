@@ -18,7 +18,18 @@ inline constexpr int suit_of(int card) { return card >> 4; }
 inline constexpr int rank_of(int card) { return card & 15; }
 inline constexpr Mask suit_mask(int suit) { return kSuitRanks << (16 * suit); }
 
-inline int popcount(Mask m) { return __builtin_popcountll(m); }
+// Without -mpopcnt, __builtin_popcountll is a call into libgcc; the SWAR
+// count below inlines to a handful of instructions.
+inline int popcount(Mask m) {
+#if defined(__POPCNT__)
+  return __builtin_popcountll(m);
+#else
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return int((m * 0x0101010101010101ull) >> 56);
+#endif
+}
 inline int lowest(Mask m) { return __builtin_ctzll(m); }
 inline int highest(Mask m) { return 63 - __builtin_clzll(m); }
 

@@ -17,6 +17,8 @@
 // Game interface:
 //   static constexpr int kMaxMoves;
 //   bool is_terminal() const;          int terminal_value() const;
+//                                       // (may be non-const: a game may
+//                                       // solve a small rest by play/undo)
 //   void bounds(int& lo, int& hi) const;   // quick bounds on the rest
 //   bool storable() const;  Key key() const;  static uint64_t hash(Key);
 //   int to_key(int move) const;  int from_key(int move) const;  // moves
@@ -54,15 +56,22 @@ class Search {
   int alphabeta(int alpha, int beta) {
     ++nodes_;
     if (g_.is_terminal()) return g_.terminal_value();
-    int lo, hi;
-    g_.bounds(lo, hi);
     int first = -1;
     const bool store = g_.storable();
     typename Game::Key key{};
     std::uint64_t hash = 0;
     if (store) {
+      // Start fetching the table bucket now: the quick bounds are computed
+      // while it arrives, and spare the probe when they settle the node.
       key = g_.key();
       hash = Game::hash(key);
+      tt_.prefetch(hash);
+    }
+    int lo, hi;
+    g_.bounds(lo, hi);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    if (store) {
       if (const auto* e = tt_.probe(key, hash)) {
         lo = std::max<int>(lo, e->lo);
         hi = std::min<int>(hi, e->hi);

@@ -97,10 +97,13 @@ class Game {
   }
 
   int to_move() const { return (leader_ + ntrick_) & 3; }
-  // With one trick left every card is forced: the search stops there and
-  // scores the last trick directly.
-  bool is_terminal() const { return tricks_left_ <= 1; }
-  int terminal_value() const {
+  // With at most two tricks left the search stops and the game solves the
+  // rest itself by plain minimax (at most 16 lines from a trick start):
+  // cheaper than table probes, and it keeps these many tiny positions out of
+  // the table.  With one trick left every card is forced.
+  bool is_terminal() const { return tricks_left_ <= 2; }
+  int terminal_value() { return tricks_left_ <= 1 ? last_trick_value() : small_endgame(); }
+  int last_trick_value() const {
     if (tricks_left_ == 0) return 0;
     int trick[4];
     for (int i = 0; i < 4; ++i)
@@ -111,6 +114,20 @@ class Game {
     const int all = card_points(trick[0]) + card_points(trick[1]) + card_points(trick[2]) + card_points(trick[3]);
     const int win = kTrickPoints + kLastTrickBonus + card_points(partner_card);
     return ((leader_ + w) & 1) == 0 ? win : all - card_points(partner_card);
+  }
+  // Exact minimax over every legal card (play/undo leave the position as
+  // it was).
+  int small_endgame() {
+    if (tricks_left_ <= 1) return last_trick_value();
+    const bool maxing = maximizing();
+    int best = maxing ? -kInf : kInf;
+    for (int c : cards_of(legal_mask())) {
+      const int gain = play(c);
+      const int v = gain + small_endgame();
+      undo(c);
+      best = maxing ? std::max(best, v) : std::min(best, v);
+    }
+    return best;
   }
   bool maximizing() const { return (to_move() & 1) == 0; }
   bool storable() const { return ntrick_ == 0; }
@@ -157,14 +174,59 @@ class Game {
   // the winning card's points when the other side wins.  Each trick thus
   // adds at most max(2, p) where p runs over the opponents' point cards,
   // each usable once; the last trick adds 1 more.
+  //
+  // Sure winners tighten this: a trump in hand H such that every higher
+  // trump still in play is also in H wins whatever trick it is played to
+  // (only H could beat it, and H plays one card per trick).  Those m cards
+  // win m distinct tricks, whose split is then known exactly: 2 - p for
+  // H's side, p for the other side.  Only the other tricks are bounded as
+  // above.
   void bounds(int& lo, int& hi) const {
     Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
     for (int i = 0; i < ntrick_; ++i) side_cards[((leader_ + i) & 1)] |= bit(trick_[i]);
-    const int ns_max = mask_points(side_cards[0]) + best_case(side_cards[1]);
-    const int ew_max = mask_points(side_cards[1]) + best_case(side_cards[0]);
+    const Mask sure = sure_winners();
+    const int m = popcount(sure);
+    // max_gain[x]: at most what side x adds on top of the points it holds.
+    int max_gain[2];
+    for (int x = 0; x < 2; ++x) {
+      const Mask own_sure = sure & side_cards[x], opp_sure = sure & side_cards[x ^ 1];
+      const int from_sure = kTrickPoints * popcount(own_sure) - mask_points(own_sure) + mask_points(opp_sure);
+      max_gain[x] = from_sure + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m);
+    }
+    const int ns_max = mask_points(side_cards[0]) + max_gain[0];
+    const int ew_max = mask_points(side_cards[1]) + max_gain[1];
     const int total = kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_;
     hi = std::min(ns_max, total);
     lo = std::max(0, total - ew_max);
+  }
+
+  // The sure winners (see bounds()).  A top trump already on the table
+  // wins the current trick; below it, a run of trumps in one hand that has
+  // already played to this trick wins later tricks (the table card is gone
+  // by then).  A top trump in a hand starts the run in that hand.
+  Mask sure_winners() const {
+    Mask trumps = in_play_ & suit_mask(kTrumpSuit);
+    if (!trumps) return 0;
+    Mask sure = 0;
+    int top = highest(trumps);
+    if (!(hand_[0] & bit(top)) && !(hand_[1] & bit(top)) && !(hand_[2] & bit(top)) && !(hand_[3] & bit(top))) {
+      sure = bit(top);  // on the table
+      trumps &= ~bit(top);
+      if (!trumps) return sure;
+      top = highest(trumps);
+    }
+    int h = 0;
+    while (h < 4 && !(hand_[h] & bit(top))) ++h;
+    if (h == 4) return sure;  // a second trump on the table: it loses
+    if (sure && ((h - leader_) & 3) >= ntrick_) return sure;  // h may still play under it
+    // The run of in-play trumps from here down that all lie in hand h.
+    while (trumps) {
+      const int t = highest(trumps);
+      if (!(hand_[h] & bit(t))) break;
+      sure |= bit(t);
+      trumps &= ~bit(t);
+    }
+    return sure;
   }
 
   Mask legal_mask() const {
@@ -261,13 +323,14 @@ class Game {
   }
 
  private:
-  // At most what tricks_left_ tricks can add against opponents holding
-  // `opp`: the opponents' aces and kings as winners, else 2 per trick.
-  int best_case(Mask opp) const {
+  // At most what `tricks` tricks can add against opponents holding `opp`:
+  // the opponents' aces and kings as winners, else 2 per trick, plus the
+  // last-trick bonus.
+  int best_case(Mask opp, int tricks) const {
     const Mask aces = 0x4000400040004000ull, kings = aces >> 1;
-    const int a = std::min(popcount(opp & aces), tricks_left_);
-    const int k = std::min(popcount(opp & kings), tricks_left_ - a);
-    return kTrickPoints * tricks_left_ + kLastTrickBonus + 2 * a + k;
+    const int a = std::min(popcount(opp & aces), tricks);
+    const int k = std::min(popcount(opp & kings), tricks - a);
+    return kTrickPoints * tricks + kLastTrickBonus + 2 * a + k;
   }
 
   // Move ordering, from how a trick adds to a side (see bounds()): a side

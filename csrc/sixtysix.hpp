@@ -37,6 +37,13 @@
 //   claim or a played-out win), or he himself has won none (the opponent's
 //   wrong claim), or the opponent closed while he had won none.  Trick
 //   counts only grow, so otherwise his best is 2.
+// - Once a player counts 33, his opponent can score more than 1 only when
+//   he himself closed (the opponent's wrong claim is never forced).
+// - A player who cannot reach 66 any more (counted + pending marriages + all
+//   card points in play + marriages still possible for him) never goes out:
+//   if he closed he fails (exact: the opponent scores 2, or 3); with an open
+//   stock his only win is a played-out one, impossible when even the
+//   last-trick bonus leaves him at or below the opponent's count.
 // - A leader (no card in play, a trick already played) whose counted points
 //   (or counted points plus a marriage he may show and go out with, once he
 //   has won a trick) reach 66 gets exactly the value of going out now.  Going
@@ -61,6 +68,12 @@ constexpr int kHandSize = 6;
 constexpr int kMaxStock = 12;
 constexpr int kGoal = 66;
 constexpr int kLastTrickBonus = 10;
+#ifndef SIXTYSIX_STORE_MIN
+#define SIXTYSIX_STORE_MIN 3
+#endif
+// The table is used at trick starts with at least this many cards in hand:
+// closer to the end a re-search is cheaper than a cache miss.
+constexpr int kStoreMin = SIXTYSIX_STORE_MIN;
 
 enum Objective { kGame = 0, kPoints = 1 };
 
@@ -192,7 +205,7 @@ class Game {
   int to_move() const { return s_.trick ? 1 - s_.leader : s_.leader; }
   bool is_terminal() const { return s_.out >= 0 || (!s_.trick && !s_.hand[s_.leader]); }
   bool maximizing() const { return to_move() == 0; }
-  bool storable() const { return true; }
+  bool storable() const { return !s_.trick && popcount(s_.hand[s_.leader]) >= kStoreMin; }
   int depth() const {
     return popcount(s_.hand[0] | s_.hand[1]) + stock_left() + 1;
   }
@@ -255,6 +268,29 @@ class Game {
     const St& s = s_;
     hi = can_score3(0) ? 3 : 2;
     lo = can_score3(1) ? -3 : -2;
+    int best[2] = {hi, -lo};  // the most each player can still score
+    for (int p = 0; p < 2; ++p) {
+      const int o = 1 - p;
+      // Once the opponent counts 33, p can score more than 1 only through
+      // the opponent's closing (or wrong claim, never forced).
+      if (counted(o) >= 33 && s.closed_by != o) best[p] = std::min(best[p], 1);
+      if (max_count(p) < kGoal) {
+        // p can never go out.
+        if (s.closed_by == p) {  // p closed and must fail
+          const int g = s.opp_won ? 2 : 3;
+          lo = hi = p == 0 ? -g : g;
+          return;
+        }
+        if (s.closed_by < 0) {
+          // p's only win is a played-out one (his own closing would fail).
+          const int diff = max_count(p) + kLastTrickBonus - counted(o);
+          best[p] = std::min(best[p], diff < 0 ? -1 : diff == 0 ? 0 : best[p]);
+        }
+      }
+    }
+    hi = std::min(hi, best[0]);
+    lo = std::max(lo, -best[1]);
+    if (lo > hi) lo = hi;  // cannot happen; keeps the window sane
     // A leader who can go out with 66 gets exactly that (see the top).
     if (!s.trick) {
       const int p = s.leader;
@@ -372,6 +408,26 @@ class Game {
     std::uint8_t points[2], tricks[2], mar[2];
   };
 
+  // At most the counted points p can reach (not counting the last-trick
+  // bonus): what he counts now, his pending marriages, every card point
+  // still in play and every marriage not shown whose K and Q are both still
+  // in his hand or the stock (while the stock is not exhausted).
+  int max_count(int p) const {
+    const St& s = s_;
+    Mask stock = 0;
+    for (int i = s.si; i < nstock_ - 1; ++i) stock |= bit(stock_[i]);
+    if (stock_left()) stock |= bit(s.last);
+    const Mask in_play = s.hand[0] | s.hand[1] | stock | (s.trick ? bit(s.trick) : 0);
+    int m = counted(p) + (s.tricks[p] ? 0 : marriage_points(s.mar[p])) + mask_points(in_play);
+    if (stock_left()) {
+      const Mask mine = s.hand[p] | stock;
+      const int shown = s.mar[0] | s.mar[1];
+      for (int su = 0; su < 4; ++su)
+        if (!(shown >> su & 1) && (mine & kq_mask(su)) == kq_mask(su)) m += su == trump_ ? 40 : 20;
+    }
+    return m;
+  }
+
   bool can_score3(int p) const {
     const int o = 1 - p;
     return !s_.tricks[o] || !s_.tricks[p] || (s_.closed_by == o && !s_.opp_won);
@@ -465,8 +521,9 @@ class Game {
     const int pts = card_points(c);
     const bool trump = suit_of(c) == trump_;
     if (!s_.trick) {
-      // Lead: cheap non-trumps first, then higher cards.
-      return (trump ? -30 : 0) - pts;
+      // Lead (tuned on node counts): in the stock phase cheap non-trumps
+      // first; in strict play high cards first.
+      return strict() ? (trump ? -10 : 0) + pts : (trump ? -60 : 0) - pts - strength(c);
     }
     const int led = s_.trick;
     if (follower_wins(led, c, trump_)) return 200 + card_points(led) + (trump ? -pts - 10 : pts);

@@ -51,6 +51,12 @@ class TTable {
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
   std::size_t max_bytes() const { return max_bytes_; }
 
+  // Hint the cache about the bucket a later probe or store will read.
+  void prefetch(std::uint64_t hash) const {
+    const char* b = reinterpret_cast<const char*>(&entries_.get()[(hash & mask_) * kWays]);
+    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += 64) __builtin_prefetch(b + off);
+  }
+
   const Entry* probe(const Key& key, std::uint64_t hash) const {
     const Entry* b = &entries_.get()[(hash & mask_) * kWays];
     for (int i = 0; i < kWays; ++i)

@@ -1,0 +1,136 @@
+"""Sixty-Six C++ open-hand solver against the pure-Python reference (the
+spec): the value and every action's value, both objectives, over seeded
+random positions whose stock holds at most 4 cards and over strict-phase
+positions (stock closed or exhausted); bad input raises a Python exception
+before anything reaches the C++ core."""
+import pytest
+
+pytest.importorskip("openhand.sixtysix._core")
+
+from openhand.errors import PositionError  # noqa: E402
+from openhand.sixtysix import Position, random_position, reference  # noqa: E402
+from openhand.sixtysix.rules import State, deal_state  # noqa: E402
+from openhand.sixtysix.solver import Solver, solve  # noqa: E402
+
+N_RANDOM = 300
+
+
+def _stock_limit(seed):
+    # mostly cheap positions, so the reference keeps the suite fast
+    return 4 if seed % 10 == 0 else 2 if seed % 10 < 4 else 0
+
+
+def _random_positions():
+    # random_position may stop early at a closed stock: keep stock <= 4 only
+    out, seed = [], 0
+    while len(out) < N_RANDOM:
+        p = random_position(seed, max_stock=_stock_limit(seed))
+        if len(p.stock) <= 4:
+            out.append(p)
+        seed += 1
+    return out
+
+
+def _strict_positions():
+    out = []
+    for seed in range(40):
+        p = random_position(10_000 + seed, max_stock=4 if seed % 4 == 0 else 2, extra=0)
+        if "close" in p.legal_actions():
+            p.apply("close")
+            out.append(p)
+            if seed % 2:   # a few actions into the closed stock
+                p = p.copy()
+                for _ in range(seed % 3 + 1):
+                    if p.is_over():
+                        break
+                    p.apply(p.legal_actions()[(seed * 7) % len(p.legal_actions())])
+                if not p.is_over():
+                    out.append(p)
+    return out
+
+
+@pytest.fixture(scope="module")
+def cpp():
+    return Solver(table_mb=16, implementation="cpp")
+
+
+def _agree(cpp, positions, objective):
+    for i, p in enumerate(positions):
+        ref = reference.solve(p, objective=objective)
+        got = cpp.solve(p, objective=objective)
+        assert (got.value, got.moves) == (ref.value, ref.moves), (i, objective, p.to_json())
+        assert list(got.moves) == list(ref.moves)   # same actions, same order
+        assert cpp.solve(p, moves=False, objective=objective).value == ref.value
+
+
+def test_random_positions_game():
+    ps = _random_positions()
+    assert len(ps) >= 300 and all(len(p.stock) <= 4 for p in ps)
+    _agree(Solver(table_mb=16, implementation="cpp"), ps, "game")
+
+
+def test_random_positions_points():
+    _agree(Solver(table_mb=16, implementation="cpp"), _random_positions(), "points")
+
+
+@pytest.mark.parametrize("objective", ["game", "points"])
+def test_strict_phase(cpp, objective):
+    ps = _strict_positions()
+    assert len(ps) >= 20 and all(p.is_strict() for p in ps)
+    _agree(cpp, ps, objective)
+
+
+def test_hand_checked_and_terminal(cpp):
+    p = Position(["A.A..", "T.T.."], [], trump="S", leader=0, points=[48, 30], tricks=[5, 5])
+    r = cpp.solve(p)
+    assert (r.value, r.moves) == (2, {"out": -2, "AS": 2, "AH": 2})
+    assert cpp.solve(p, objective="points").value == 70
+    q = Position.deal(seed=7, dealer=1)
+    q.apply("marriage D out")
+    assert cpp.solve(q).value == -3 and cpp.solve(q).moves == {}
+    end = Position(["", ""], [], trump="S", leader=1, points=[60, 60], tricks=[6, 6])
+    assert cpp.solve(end).value == 1 and cpp.solve(end, objective="points").value == 10
+
+
+def test_full_deal_value_matches_its_actions(cpp):
+    # A full deal from the first lead (too big for the reference): the value
+    # is the best action's value, and playing a best action keeps it.
+    p = Position.deal(seed=1, dealer=1)
+    r = cpp.solve(p)
+    assert -3 <= r.value <= 3 and r.value == max(r.moves.values())
+    assert cpp.solve(p, moves=False).value == r.value
+
+
+def test_table_reuse_across_deals():
+    s = Solver(table_mb=1, implementation="cpp")   # small: replacement at work
+    for seed in range(20):
+        p = random_position(seed, max_stock=2)
+        for objective in ("game", "points"):
+            assert s.solve(p, objective=objective).value == \
+                reference.solve(p, moves=False, objective=objective).value
+
+
+def test_bad_input_raises_in_python(cpp):
+    p = random_position(3, max_stock=2)
+    with pytest.raises(PositionError, match="unknown objective"):
+        cpp.solve(p, objective="tricks")
+    with pytest.raises(PositionError, match="expected a Sixty-Six Position"):
+        cpp.solve("not a position")
+    with pytest.raises(PositionError):
+        cpp.solve(p.state._replace(hands=(p.state.hands[0] | 1 << 2, p.state.hands[1])))  # card 2
+    with pytest.raises(PositionError):
+        cpp.solve(p.state._replace(points=(500, 0)))
+    with pytest.raises(PositionError):
+        cpp.solve(p.state._replace(stock=tuple(range(30))))
+    with pytest.raises(PositionError):
+        cpp.solve(p.state._replace(trump=7))
+    with pytest.raises(PositionError):
+        cpp.solve(State(("x", None), (), 0, 0))
+    with pytest.raises(PositionError):
+        Solver(table_mb=0)
+    with pytest.raises(PositionError):
+        Solver(implementation="fortran")
+    # a valid State is accepted as well as a Position
+    s = deal_state(4, 0)
+    assert solve(random_position(4, max_stock=0).state).value in range(-3, 4)
+    assert isinstance(s, State)
