@@ -28,13 +28,13 @@ feasibility code): hands as four 64-bit masks of card ids (N, E, S, W;
 """
 from __future__ import annotations
 
-import threading
 from typing import List, Sequence
 
 from .._impl import load_core
 from ..cards import cards_from_mask, mask_of
 from ..errors import DealError, PositionError
 from ..result import SolveResult
+from ..solver_base import SolverBase
 from ..seats import SEATS, seat_index, side_of
 from . import reference
 from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position, suit_index
@@ -93,27 +93,12 @@ def _position(hands, trump, bidder, leader) -> Position:
     return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder, leader)
 
 
-class Solver:
-    """An exact Eighty-Three play solver whose transposition table (at most
-    ``table_mb`` MiB) is kept across calls: what it learns about one position
-    holds for every later one, whatever the trump suit or the bidder.  One
-    Solver must not be used by two threads at once; the search itself
-    releases the GIL, so separate Solvers run in parallel.
-
-    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
-    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
-    """
-
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
-        if not table_mb > 0:
-            raise PositionError(f"table_mb must be positive, got {table_mb!r}")
-        impl = implementation or ("cpp" if _core is not None else "python")
-        if impl not in ("cpp", "python"):
-            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
-        if impl == "cpp" and _core is None:
-            raise ImportError("the C++ core openhand.eightythree._core is not available")
-        self.implementation = impl
-        self._core = _core.CoreSolver(int(table_mb * 2 ** 20)) if impl == "cpp" else None
+class Solver(SolverBase):
+    __doc__ = ("An exact Eighty-Three play solver (its table holds whatever the trump "
+               "suit or the bidder). " + SolverBase.__doc__)
+    CORE = _core
+    CORE_NAME = "openhand.eightythree._core"
+    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
 
     @staticmethod
     def _args(pos: Position):
@@ -211,20 +196,11 @@ def _int(x, name: str) -> int:
     return int(x)
 
 
-_local = threading.local()
-
-
-def _default() -> Solver:
-    if getattr(_local, "solver", None) is None:
-        _local.solver = Solver()
-    return _local.solver
-
-
 def solve(position: Position, moves: bool = True) -> SolveResult:
     """Solve with this thread's default :class:`Solver`."""
-    return _default().solve(position, moves)
+    return Solver.default().solve(position, moves)
 
 
 def can_make(position: Position, target: int) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return _default().can_make(position, target)
+    return Solver.default().can_make(position, target)

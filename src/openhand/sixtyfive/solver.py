@@ -10,12 +10,11 @@
 """
 from __future__ import annotations
 
-import threading
-
 from .._impl import load_core
 from ..errors import PositionError
 from ..result import SolveResult
 from ..seats import side_of
+from ..solver_base import SolverBase
 from . import reference
 from .rules import Position
 
@@ -31,26 +30,11 @@ def _check(position) -> Position:
     return position
 
 
-class Solver:
-    """An exact 65 solver whose transposition table (at most ``table_mb``
-    MiB) is kept across calls: what it learns about one position holds for
-    every later one.  One Solver must not be used by two threads at once;
-    the search itself releases the GIL, so separate Solvers run in parallel.
-
-    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
-    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
-    """
-
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
-        if not table_mb > 0:
-            raise PositionError(f"table_mb must be positive, got {table_mb!r}")
-        impl = implementation or ("cpp" if _core is not None else "python")
-        if impl not in ("cpp", "python"):
-            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
-        if impl == "cpp" and _core is None:
-            raise ImportError("the C++ core openhand.sixtyfive._core is not available")
-        self.implementation = impl
-        self._core = _core.CoreSolver(int(table_mb * 2 ** 20)) if impl == "cpp" else None
+class Solver(SolverBase):
+    __doc__ = "An exact 65 solver. " + SolverBase.__doc__
+    CORE = _core
+    CORE_NAME = "openhand.sixtyfive._core"
+    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
 
     @staticmethod
     def _args(pos: Position):
@@ -81,20 +65,11 @@ class Solver:
         return self._core.at_least(*self._args(pos), need)[0]
 
 
-_local = threading.local()
-
-
-def _default() -> Solver:
-    if getattr(_local, "solver", None) is None:
-        _local.solver = Solver()
-    return _local.solver
-
-
 def solve(position: Position, moves: bool = True) -> SolveResult:
     """Solve with this thread's default :class:`Solver`."""
-    return _default().solve(position, moves)
+    return Solver.default().solve(position, moves)
 
 
 def can_reach(position: Position, target: int) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return _default().can_reach(position, target)
+    return Solver.default().can_reach(position, target)

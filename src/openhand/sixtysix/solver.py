@@ -18,11 +18,10 @@ to move minus the opponent's, the deal played to the end (no claims).
 """
 from __future__ import annotations
 
-import threading
-
 from .._impl import load_core
 from ..errors import PositionError
 from ..result import SolveResult
+from ..solver_base import SolverBase
 from . import reference
 from .rules import (CLOSE_ACTION, EXCHANGE_ACTION, MARRIAGE_ACTION, MARRIAGE_OUT_ACTION, OUT_ACTION,
                     PLAY_ACTION, Position, State, deal_result, final_points, is_over,
@@ -75,32 +74,11 @@ def _check_objective(objective) -> int:
     return _OBJECTIVE_CODE[objective]
 
 
-class Solver:
-    """An exact Sixty-Six open-hand solver whose transposition table (at
-    most ``table_mb`` MiB) is kept across calls: its entries depend on the
-    position alone, so they hold for every later solve.  One Solver must not
-    be used by two threads at once; the search releases the GIL, so separate
-    Solvers run in parallel.
-
-    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
-    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
-    """
-
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, implementation: str = None):
-        if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
-            raise PositionError(f"table_mb must be a positive number, got {table_mb!r}")
-        impl = implementation or ("cpp" if _core is not None else "python")
-        if impl not in ("cpp", "python"):
-            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
-        if impl == "cpp" and _core is None:
-            raise ImportError("the C++ core openhand.sixtysix._core is not available")
-        self.implementation = impl
-        self._core = None
-        if impl == "cpp":
-            try:
-                self._core = _core.CoreSolver(int(table_mb * 2 ** 20))
-            except ValueError as e:   # std::invalid_argument: cap too small
-                raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+class Solver(SolverBase):
+    __doc__ = "An exact Sixty-Six open-hand solver. " + SolverBase.__doc__
+    CORE = _core
+    CORE_NAME = "openhand.sixtysix._core"
+    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
 
     def solve(self, position, moves: bool = True, objective: str = "game") -> SolveResult:
         """The exact value of ``position`` (a :class:`Position` or
@@ -129,16 +107,7 @@ class Solver:
         return SolveResult(sign * value, {m: per_move[m] for m in order}, nodes, perspective, True)
 
 
-_local = threading.local()
-
-
-def _default() -> Solver:
-    if getattr(_local, "solver", None) is None:
-        _local.solver = Solver()
-    return _local.solver
-
-
 def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
     """Solve with this thread's default :class:`Solver` (see
     :meth:`Solver.solve`)."""
-    return _default().solve(position, moves, objective)
+    return Solver.default().solve(position, moves, objective)

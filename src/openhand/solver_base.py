@@ -1,0 +1,57 @@
+"""What every game's public Solver shares: choosing the C++ core or the
+Python reference, the table memory cap, and one default solver per thread.
+
+A game's ``solver.py`` subclasses :class:`SolverBase`, names its compiled
+module in ``CORE`` (loaded with :func:`openhand._impl.load_core`, so
+``OPENHAND_IMPLEMENTATION`` applies) and adds its ``solve`` methods.
+"""
+from __future__ import annotations
+
+import threading
+
+from .errors import PositionError
+
+
+class SolverBase:
+    """An exact solver whose transposition table (at most ``table_mb`` MiB)
+    is kept across calls: its entries depend on the position alone, so what
+    it learns about one position holds for every later one.  One Solver must
+    not be used by two threads at once; the search releases the GIL, so
+    separate Solvers run in parallel.
+
+    ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
+    when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
+    """
+
+    CORE = None             # the game's compiled module, or None
+    CORE_NAME = ""          # its import name, for messages
+    DEFAULT_TABLE_MB = 64
+
+    def __init__(self, table_mb: float = None, implementation: str = None):
+        if table_mb is None:
+            table_mb = self.DEFAULT_TABLE_MB
+        if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
+            raise PositionError(f"table_mb must be a positive number, got {table_mb!r}")
+        impl = implementation or ("cpp" if self.CORE is not None else "python")
+        if impl not in ("cpp", "python"):
+            raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
+        if impl == "cpp" and self.CORE is None:
+            raise ImportError(f"the C++ core {self.CORE_NAME} is not available")
+        self.implementation = impl
+        self._core = None
+        if impl == "cpp":
+            try:
+                self._core = self.CORE.CoreSolver(int(table_mb * 2 ** 20))
+            except ValueError as e:   # std::invalid_argument: the cap is too small
+                raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+
+    @classmethod
+    def default(cls) -> "SolverBase":
+        """This thread's default solver of this class."""
+        solvers = _local.__dict__.setdefault("solvers", {})
+        if cls not in solvers:
+            solvers[cls] = cls()
+        return solvers[cls]
+
+
+_local = threading.local()
