@@ -60,6 +60,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except KeyboardInterrupt:
         print("openhand: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:   # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
