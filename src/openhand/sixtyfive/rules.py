@@ -210,6 +210,8 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     """
     if not 1 <= tricks_left <= HAND_SIZE or not 0 <= trick_cards <= 3 or (tricks_left == 12 and trick_cards):
         raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
+    if tricks_left == HAND_SIZE and not trick_cards:
+        return Position.random(seed=seed)
     rng = random.Random(seed)
     pos = Position.random(seed=rng.random())
     while pos.tricks_left > tricks_left or (pos.tricks_left == tricks_left and len(pos.trick) < trick_cards):
