@@ -102,7 +102,69 @@ class Game {
   // cheaper than table probes, and it keeps these many tiny positions out of
   // the table.  With one trick left every card is forced.
   bool is_terminal() const { return tricks_left_ <= 2; }
-  int terminal_value() { return tricks_left_ <= 1 ? last_trick_value() : small_endgame(); }
+  int terminal_value() {
+    if (tricks_left_ <= 1) return last_trick_value();
+    return ntrick_ == 0 ? two_tricks() : small_endgame();
+  }
+  // The last two tricks from a trick start, by the same minimax as
+  // small_endgame() but on the eight cards directly (no play/undo): each
+  // seat picks one of its two cards for the first trick (following suit if
+  // it can) and plays the other to the last trick.
+  int two_tricks() const {
+    int c[4][2];
+    for (int i = 0; i < 4; ++i) {
+      const Mask h = hand_[(leader_ + i) & 3];
+      c[i][0] = lowest(h);
+      c[i][1] = highest(h);
+    }
+    const bool max0 = (leader_ & 1) == 0;  // seats alternate sides
+    int best0 = max0 ? -kInf : kInf;
+    for (int x0 = 0; x0 < 2; ++x0) {
+      const int led = suit_of(c[0][x0]);
+      int best1 = max0 ? kInf : -kInf;
+      for (int x1 = 0; x1 < 2; ++x1) {
+        if (!may_play(c[1], x1, led)) continue;
+        int best2 = max0 ? -kInf : kInf;
+        for (int x2 = 0; x2 < 2; ++x2) {
+          if (!may_play(c[2], x2, led)) continue;
+          int best3 = max0 ? kInf : -kInf;
+          for (int x3 = 0; x3 < 2; ++x3) {
+            if (!may_play(c[3], x3, led)) continue;
+            const int t1[4] = {c[0][x0], c[1][x1], c[2][x2], c[3][x3]};
+            int w = 0;
+            for (int i = 1; i < 4; ++i) if (beats(t1[i], t1[w])) w = i;
+            int v = ns_trick_points(t1, (leader_ + w) & 3, w, false);
+            // the last trick, led by the first trick's winner (index w)
+            int t2[4];
+            for (int i = 0; i < 4; ++i) {
+              const int j = (w + i) & 3;
+              t2[i] = c[j][j == 0 ? 1 - x0 : j == 1 ? 1 - x1 : j == 2 ? 1 - x2 : 1 - x3];
+            }
+            int w2 = 0;
+            for (int i = 1; i < 4; ++i) if (beats(t2[i], t2[w2])) w2 = i;
+            v += ns_trick_points(t2, (leader_ + w + w2) & 3, w2, true);
+            best3 = max0 ? std::min(best3, v) : std::max(best3, v);
+          }
+          best2 = max0 ? std::max(best2, best3) : std::min(best2, best3);
+        }
+        best1 = max0 ? std::min(best1, best2) : std::max(best1, best2);
+      }
+      best0 = max0 ? std::max(best0, best1) : std::min(best0, best1);
+    }
+    return best0;
+  }
+  // May a seat holding the two cards h play h[x] to a trick led in suit led?
+  static bool may_play(const int* h, int x, int led) {
+    return suit_of(h[x]) == led || suit_of(h[1 - x]) != led;
+  }
+  // N-S points of a complete trick t (in play order) won by seat winner,
+  // whose card is t[w].
+  static int ns_trick_points(const int* t, int winner, int w, bool last) {
+    const int partner_pts = card_points(t[(w + 2) & 3]);
+    const int all = card_points(t[0]) + card_points(t[1]) + card_points(t[2]) + card_points(t[3]);
+    const int win = kTrickPoints + (last ? kLastTrickBonus : 0) + partner_pts;
+    return (winner & 1) == 0 ? win : all - partner_pts;
+  }
   int last_trick_value() const {
     if (tricks_left_ == 0) return 0;
     int trick[4];
@@ -187,11 +249,20 @@ class Game {
     const Mask sure = sure_winners();
     const int m = popcount(sure);
     // max_gain[x]: at most what side x adds on top of the points it holds.
-    int max_gain[2];
+    int max_gain[2], from_sure[2];
     for (int x = 0; x < 2; ++x) {
       const Mask own_sure = sure & side_cards[x], opp_sure = sure & side_cards[x ^ 1];
-      const int from_sure = kTrickPoints * popcount(own_sure) - mask_points(own_sure) + mask_points(opp_sure);
-      max_gain[x] = from_sure + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m);
+      from_sure[x] = kTrickPoints * popcount(own_sure) - mask_points(own_sure) + mask_points(opp_sure);
+      max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m);
+    }
+    if (ntrick_ == 0) {
+      // A cashable winner caps the defenders' gain further (see cash_card()).
+      const int x = leader_ & 1;
+      const int c = cash_card();
+      if (c >= 0) {
+        const int g = card_points(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m);
+        max_gain[x ^ 1] = std::min(max_gain[x ^ 1], g);
+      }
     }
     const int ns_max = mask_points(side_cards[0]) + max_gain[0];
     const int ew_max = mask_points(side_cards[1]) + max_gain[1];
@@ -227,6 +298,42 @@ class Game {
       trumps &= ~bit(t);
     }
     return sure;
+  }
+
+  // A cashable winner, at a trick start: a non-trump card c of suit s in
+  // the leader's hand that outranks every card of s in the other three
+  // hands, where each opponent either holds a card of s (so must follow,
+  // below c) or holds no trump, and the partner holds a card of s or some
+  // other non-trump.  Then the leader's side has a strategy that wins this
+  // trick with c: lead c, the partner plays a non-trump (following if it
+  // must).  No trump falls to this trick, so every sure winner stays one
+  // and its hand still holds it (it played a non-trump), and the trick
+  // gives the defenders exactly pts(c) (the winner goes to the losing
+  // side; every other card to its own).  The remaining tricks - 1 give the
+  // defenders at most what bounds() allows them against the leader's side
+  // holding its cards less c (a superset of what it will hold, and the
+  // bound only grows with the set).  So the defenders' gain is at most
+  // pts(c) + that, a bound on the value because the leader's side can
+  // choose this line.  The cheapest such card is returned (-1: none); a
+  // lower card of one suit never has more points.
+  int cash_card() const {
+    const int lead = leader_, partner = (leader_ + 2) & 3, e1 = (leader_ + 1) & 3, e2 = (leader_ + 3) & 3;
+    const Mask trumps = suit_mask(kTrumpSuit);
+    int best = -1, best_pts = 99;
+    for (int s = 1; s < 4; ++s) {
+      const Mask sm = suit_mask(s);
+      const Mask mine = hand_[lead] & sm;
+      if (!mine) continue;
+      if (!(hand_[e1] & sm) && (hand_[e1] & trumps)) continue;
+      if (!(hand_[e2] & sm) && (hand_[e2] & trumps)) continue;
+      if (!(hand_[partner] & ~trumps)) continue;
+      const Mask others = (hand_[partner] | hand_[e1] | hand_[e2]) & sm;
+      const Mask winners = others ? mine & ~((bit(highest(others)) << 1) - 1) : mine;
+      if (!winners) continue;
+      const int c = lowest(winners);
+      if (card_points(c) < best_pts) { best = c; best_pts = card_points(c); }
+    }
+    return best;
   }
 
   Mask legal_mask() const {
@@ -285,13 +392,14 @@ class Game {
 
   int play(int c) {
     const int seat = to_move();
-    Undo& u = undo_[sp_++];
-    u.leader = leader_;
-    std::memcpy(u.trick, trick_, sizeof trick_);
     hand_[seat] ^= bit(c);
     trick_[ntrick_++] = c;
     if (ntrick_ < 4) return 0;
-    // trick complete
+    // trick complete: only now do the leader and the trick change beyond
+    // what undo() can reverse by itself, so only now is the undo record kept.
+    Undo& u = undo_[sp_++];
+    u.leader = leader_;
+    std::memcpy(u.trick, trick_, sizeof trick_);
     int w = 0;
     for (int i = 1; i < 4; ++i) if (beats(trick_[i], trick_[w])) w = i;
     const int winner = (leader_ + w) & 3;
@@ -308,8 +416,9 @@ class Game {
   }
 
   void undo(int c) {
-    const Undo& u = undo_[--sp_];
     if (ntrick_ == 0) {  // the move completed a trick
+      const Undo& u = undo_[--sp_];
+      leader_ = u.leader;
       ++tricks_left_;
       std::memcpy(trick_, u.trick, sizeof trick_);
       for (int i = 0; i < 3; ++i) in_play_ |= bit(trick_[i]);
@@ -317,7 +426,6 @@ class Game {
       points_in_play_ += card_points(trick_[0]) + card_points(trick_[1]) + card_points(trick_[2]) + card_points(c);
       ntrick_ = 4;
     }
-    leader_ = u.leader;
     --ntrick_;
     hand_[(leader_ + ntrick_) & 3] |= bit(c);
   }
