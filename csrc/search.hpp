@@ -30,10 +30,25 @@
 //   int legal_moves(int* out) const;    // every legal move
 //   int representative(int move) const; // its equivalence class's member
 //   int play(int move);  void undo(int move);
+// Optional (detected at compile time; games without it are unchanged):
+//   bool solve_rest(int alpha, int beta, int& v);
+//                                       // a game with a dedicated search
+//                                       // for some positions (66: the
+//                                       // strict endgame) returns true and
+//                                       // sets v: the value of the rest if
+//                                       // it lies in (alpha, beta), else a
+//                                       // true bound on the side the window
+//                                       // was left (alphabeta()'s contract,
+//                                       // so callers, the table and MTD(f)
+//                                       // stay exact).  It must leave the
+//                                       // position as it found it.  Its
+//                                       // nodes are the game's to report.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ttable.hpp"
@@ -41,6 +56,13 @@
 namespace openhand {
 
 constexpr int kInf = 30000;
+
+// Does Game have the optional solve_rest hook?
+template <class G, class = void>
+struct HasSolveRest : std::false_type {};
+template <class G>
+struct HasSolveRest<G, std::void_t<decltype(std::declval<G&>().solve_rest(0, 0, std::declval<int&>()))>>
+    : std::true_type {};
 
 template <class Game>
 class Search {
@@ -56,6 +78,10 @@ class Search {
   int alphabeta(int alpha, int beta) {
     ++nodes_;
     if (g_.is_terminal()) return g_.terminal_value();
+    if constexpr (HasSolveRest<Game>::value) {
+      int v;
+      if (g_.solve_rest(alpha, beta, v)) return v;
+    }
     int first = -1;
     const bool store = g_.storable();
     typename Game::Key key{};

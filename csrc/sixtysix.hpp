@@ -57,6 +57,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 
 #include "cards.hpp"
 #include "search.hpp"
@@ -74,6 +75,13 @@ constexpr int kLastTrickBonus = 10;
 // The table is used at trick starts with at least this many cards in hand:
 // closer to the end a re-search is cheaper than a cache miss.
 constexpr int kStoreMin = SIXTYSIX_STORE_MIN;
+#ifndef SIXTYSIX_END_STORE_MIN
+#define SIXTYSIX_END_STORE_MIN 2
+#endif
+#ifndef SIXTYSIX_END_PREFETCH
+#define SIXTYSIX_END_PREFETCH 1
+#endif
+constexpr int kEndStoreMin = SIXTYSIX_END_STORE_MIN;
 
 enum Objective { kGame = 0, kPoints = 1 };
 
@@ -150,6 +158,18 @@ struct Key {
   bool operator==(const Key& o) const { return hands == o.hands && stock == o.stock && misc == o.misc; }
 };
 
+// The endgame table's key (see Game::solve_rest): both hands, the leader,
+// who has won a trick, the closing state, the trump suit, the marriages
+// shown (all in `a`), both players' trick points and the objective (`b`).
+// In the strict endgame nothing else shapes the rest of the deal: no more
+// draws, exchanges or marriages, so the stock (closed: never drawn) and
+// the path do not matter.
+struct EndKey {
+  std::uint64_t a;
+  std::uint32_t b;
+  bool operator==(const EndKey& o) const { return a == o.a && b == o.b; }
+};
+
 // A position as handed over by the binding (already validated in Python).
 struct Deal {
   Mask hands[2];
@@ -172,7 +192,9 @@ class Game {
   using Key = sixtysix::Key;
   static constexpr int kMaxMoves = 24;
 
-  explicit Game(const Deal& d) {
+  using EndTable = TTable<EndKey>;
+
+  explicit Game(const Deal& d, EndTable* end_table = nullptr) : etable_(end_table) {
     trump_ = d.trump;
     objective_ = d.objective;
     nstock_ = d.nstock;
@@ -312,6 +334,191 @@ class Game {
     }
   }
 
+  // ------------------------------------------------------------ endgame
+  // The strict endgame (stock exhausted or closed, a trick start, no
+  // marriage to show) gets a dedicated search: the leader's only actions
+  // are his cards and the claim "out", and the follower's the cards
+  // follow_mask() allows.  Why dropping the claim is exact:
+  // - with 66 counted the leader has won a trick and bounds() is exact
+  //   (the value of going out now), checked before any move is tried;
+  // - under 66 it is a wrong claim: the opponent scores 2, or 3 if he has
+  //   won no trick, or (if the leader closed) exactly what failing the
+  //   closing gives him.  The leader has won a trick (he won the last
+  //   one; before trick 1 the claim is not offered), so playing on can
+  //   give the opponent 3 only when the opponent has no trick or the leader
+  //   closed with opp_won = 0 - the same as the wrong claim.  Playing on is
+  //   never worse, so the claim never changes the maximum.
+  // (The points objective offers no claims.)  A whole trick is searched in
+  // one frame and positions are kept in a small table of their own
+  // (EndKey), so the main table holds only the stock phase.  Values and
+  // bounds are exactly those of the generic search: same bounds(), same
+  // terminal_value(), fail-soft alpha-beta.
+  bool solve_rest(int alpha, int beta, int& v) {
+    if (!etable_ || s_.trick || s_.out >= 0 || !strict() || marriage_suits()) return false;
+    v = endgame(alpha, beta);
+    return true;
+  }
+  std::uint64_t extra_nodes() const { return enodes_; }
+
+  // The endgame key: exactly the state that shapes the rest (see EndKey).
+  // (Keying kGame on the points clamped to the thresholds that can still
+  // matter - 66, 33, 23 for a loser with the last-trick bonus, and the sign
+  // of the difference +- 10 - was tried: 0.5% fewer nodes, slower overall,
+  // so the points are keyed exactly.)
+  EndKey end_key() const {
+    EndKey k;
+    const St& s = s_;
+    k.a = compact(s.hand[0]) | (compact(s.hand[1]) << 24) | (std::uint64_t(s.leader) << 48) |
+          (std::uint64_t(s.tricks[0] ? 1 : 0) << 49) | (std::uint64_t(s.tricks[1] ? 1 : 0) << 50) |
+          (std::uint64_t(s.closed_by + 1) << 51) | (std::uint64_t(s.opp_won) << 53) |
+          (std::uint64_t(trump_) << 54) | (std::uint64_t(s.mar[0]) << 56) | (std::uint64_t(s.mar[1]) << 60);
+    k.b = std::uint32_t(s.points[0]) | (std::uint32_t(s.points[1]) << 8) | (std::uint32_t(objective_) << 16);
+    return k;
+  }
+  static std::uint64_t end_hash(const EndKey& k) {
+    return mix64(k.a ^ (std::uint64_t(k.b) * 0xff51afd7ed558ccdull));
+  }
+
+  // Fail-soft alpha-beta over whole tricks from a strict trick start.
+  int endgame(int alpha, int beta) {
+    ++enodes_;
+    const int L = s_.leader;
+    if (!s_.hand[L]) return terminal_value();
+    int lo, hi;
+    bounds(lo, hi);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    if (cash_out(lo, hi)) return lo;
+    const bool store = popcount(s_.hand[L]) >= kEndStoreMin;
+    EndKey key{};
+    std::uint64_t hash = 0;
+    int first = -1;
+    if (store) {
+      key = end_key();
+      hash = end_hash(key);
+      if (const auto* e = etable_->probe(key, hash)) {
+        lo = std::max<int>(lo, e->lo);
+        hi = std::min<int>(hi, e->hi);
+        first = e->move == 255 ? -1 : e->move;
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+      }
+    }
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+    const bool maxing = L == 0;
+    int leads[kHandSize], nl = sorted_cards(s_.hand[L], first, leads);
+    int best = maxing ? -kInf : kInf, best_move = -1;
+    int a = alpha, b = beta;
+    const St save = s_;
+    for (int i = 0; i < nl; ++i) {
+      const int c = leads[i];
+      s_.hand[L] &= ~bit(c);
+      s_.trick = std::int8_t(c);
+      ++enodes_;
+      int fol[kHandSize];
+      const int nf = sorted_cards(follow_mask(), -1, fol);
+      const St led = s_;
+#if SIXTYSIX_END_PREFETCH
+      // Start fetching the replies' table buckets together: their misses
+      // overlap instead of each stalling its own child.
+      if (popcount(s_.hand[L]) >= kEndStoreMin) {
+        for (int j = 0; j < nf; ++j) {
+          apply_reply(c, fol[j]);
+          etable_->prefetch(end_hash(end_key()));
+          s_ = led;
+        }
+      }
+#endif
+      int fb = maxing ? kInf : -kInf;  // the follower minimizes when the leader maximizes
+      int a2 = a, b2 = b;
+      for (int j = 0; j < nf; ++j) {
+        apply_reply(c, fol[j]);
+        const int v = endgame(a2, b2);
+        s_ = led;
+        if (maxing) { fb = std::min(fb, v); b2 = std::min(b2, v); }
+        else { fb = std::max(fb, v); a2 = std::max(a2, v); }
+        if (a2 >= b2) break;
+      }
+      s_ = save;
+      if (maxing ? fb > best : fb < best) { best = fb; best_move = c; }
+      if (maxing) a = std::max(a, fb); else b = std::min(b, fb);
+      if (a >= b) break;
+    }
+    if (store) {
+      if (best <= alpha) etable_->store(key, hash, popcount(s_.hand[L]), -kInf, best, best_move);
+      else if (best >= beta) etable_->store(key, hash, popcount(s_.hand[L]), best, kInf, best_move);
+      else etable_->store(key, hash, popcount(s_.hand[L]), best, best, best_move);
+    }
+    return best;
+  }
+
+  // Strict play, a trick start (kGame): cards with which the leader can
+  // win one trick after another (no draws in strict play, so hands only
+  // shrink):
+  // - his trumps above every trump of the opponent: nothing beats them;
+  // - if the opponent has no trump: his cards with no higher card of their
+  //   suit in the opponent's hand;
+  // - else, in a plain suit where all of the leader's cards with no higher
+  //   card opposite are at most as many as the opponent's cards of that
+  //   suit: those cards.  Cashed after the trumps and one suit at a time,
+  //   the opponent must follow that suit each time (he keeps enough cards
+  //   of it: on the leader's trumps he must play trumps, and on another
+  //   suit that suit); should he run out of trumps on the way, the second
+  //   case applies anyway.
+  // The opponent gains nothing meanwhile (no points, no trick).  If the
+  // points of these cards bring the leader (his marriages count once he has
+  // a trick) to 66, he goes out and scores f(the opponent's state now): 1
+  // if the opponent counts 33, 2 if he has a trick, else 3 (if the opponent
+  // closed: 2, or 3 if he had no trick then).  That is also the most the
+  // leader can get (see the top of the file: every end is at most f of the
+  // opponent's later state, his points and tricks only grow), so the value
+  // is exact.
+  bool cash_out(int& lo, int& hi) const {
+    if (objective_ != kGame) return false;
+    const St& s = s_;
+    const int p = s.leader, o = 1 - p;
+    const Mask mine = s.hand[p], oh = s.hand[o], otr = oh & suit_cards(trump_);
+    Mask sure = 0;
+    for (int su = 0; su < 4; ++su) {
+      const Mask os = oh & suit_cards(su);
+      Mask top = 0;
+      for (int c : cards_of(mine & suit_cards(su)))
+        if (!(os & higher(c))) top |= bit(c);
+      if (su == trump_ || !otr || popcount(top) <= popcount(os)) sure |= top;
+    }
+    if (!sure || s.points[p] + marriage_points(s.mar[p]) + mask_points(sure) < kGoal) return false;
+    int g;
+    if (s.closed_by == o) g = s.opp_won ? 2 : 3;
+    else g = counted(o) >= 33 ? 1 : s.tricks[o] ? 2 : 3;
+    lo = hi = p == 0 ? g : -g;
+    return true;
+  }
+
+  // The follower plays f on the led card c (strict play: no draws).
+  void apply_reply(int c, int f) {
+    St& s = s_;
+    const int L = s.leader, F = 1 - L;
+    s.hand[F] &= ~bit(f);
+    const int w = follower_wins(c, f, trump_) ? F : L;
+    s.points[w] = std::uint8_t(s.points[w] + card_points(c) + card_points(f));
+    ++s.tricks[w];
+    s.leader = std::int8_t(w);
+    s.trick = 0;
+  }
+
+  // The cards of m, `first` (if in m) first, then by order_score.
+  int sorted_cards(Mask m, int first, int* out) const {
+    int n = 0, score[kHandSize];
+    for (int c : cards_of(m)) {
+      const int sc = c == first ? 100000 : order_score(c);
+      int j = n++;
+      while (j > 0 && score[j - 1] < sc) { out[j] = out[j - 1]; score[j] = score[j - 1]; --j; }
+      out[j] = c; score[j] = sc;
+    }
+    return n;
+  }
+
   // ------------------------------------------------------------ moves
   // Every legal action, in the reference's order (see legal_actions).
   int legal_moves(int* out) const {
@@ -425,7 +632,20 @@ class Game {
       for (int su = 0; su < 4; ++su)
         if (!(shown >> su & 1) && (mine & kq_mask(su)) == kq_mask(su)) m += su == trump_ ? 40 : 20;
     }
+    // Strict play at a trick start: every trump of the opponent that beats
+    // all of p's trumps wins its trick for the opponent (led: p cannot beat
+    // it; played on p's lead: it beats any non-trump and p's lower trump),
+    // and p gets no new cards, so its points never reach p.
+    if (strict() && !s.trick) m -= mask_points(sure_trumps(1 - p));
     return m;
+  }
+
+  // The trumps of player o higher than every trump of the other player.
+  Mask sure_trumps(int o) const {
+    const Mask mine = s_.hand[o] & suit_cards(trump_), theirs = s_.hand[1 - o] & suit_cards(trump_);
+    Mask sure = mine;
+    for (int c : cards_of(theirs)) sure &= higher(c);
+    return sure;
   }
 
   bool can_score3(int p) const {
@@ -522,14 +742,24 @@ class Game {
     const bool trump = suit_of(c) == trump_;
     if (!s_.trick) {
       // Lead (tuned on node counts): in the stock phase cheap non-trumps
-      // first; in strict play high cards first.
-      return strict() ? (trump ? -10 : 0) + pts : (trump ? -60 : 0) - pts - strength(c);
+      // first; in strict play see below.
+      if (strict()) {
+        // Strict lead (tuned on node counts): a card the opponent cannot
+        // beat first (he must follow and cannot go higher, or is void and
+        // cannot trump it), then high cards, trumps last.
+        const Mask oh = s_.hand[1 - s_.leader];
+        const bool sure = (oh & suit_cards(suit_of(c))) ? !(oh & higher(c)) : (trump || !(oh & suit_cards(trump_)));
+        return (sure ? 100 : 0) + (trump ? -10 : 0) + pts;
+      }
+      return (trump ? -60 : 0) - pts - strength(c);
     }
     const int led = s_.trick;
     if (follower_wins(led, c, trump_)) return 200 + card_points(led) + (trump ? -pts - 10 : pts);
     return -pts - (trump ? 20 : 0);
   }
 
+  EndTable* etable_;
+  std::uint64_t enodes_ = 0;
   St s_;
   St undo_[64];
   int sp_ = 0;
@@ -543,23 +773,31 @@ class Game {
 // The solver object the binding holds: a table reused across solves.
 class Solver {
  public:
-  explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
+  // The memory cap is shared: with at least kEndSplitMin bytes, half goes
+  // to the endgame table (Game::solve_rest); below that the endgame is
+  // searched by the generic search alone (same values, just slower).
+  static constexpr std::size_t kEndSplitMin = std::size_t(1) << 16;
+  explicit Solver(std::size_t table_bytes)
+      : table_(table_bytes >= kEndSplitMin ? table_bytes - table_bytes / 2 : table_bytes),
+        etable_(table_bytes >= kEndSplitMin ? new Game::EndTable(table_bytes / 2) : nullptr) {}
 
-  std::size_t table_bytes() const { return table_.bytes(); }
+  std::size_t table_bytes() const { return table_.bytes() + (etable_ ? etable_->bytes() : 0); }
 
   // The exact value (player 0's view).
   int value(const Deal& d, std::uint64_t* nodes) {
-    Game g(d);
+    Game g(d, etable_.get());
+    reserve(g);
     Search<Game> s(g, table_);
     const int v = g.is_terminal() ? g.terminal_value() : s.exact(0);
-    *nodes = s.nodes() + (g.is_terminal() ? 1 : 0);
+    *nodes = s.nodes() + g.extra_nodes() + (g.is_terminal() ? 1 : 0);
     return v;
   }
 
   // Value of the position and of each legal action (player 0's view);
   // returns the number of actions.
   int move_values(const Deal& d, int* value, int* actions, int* values, std::uint64_t* nodes) {
-    Game g(d);
+    Game g(d, etable_.get());
+    reserve(g);
     Search<Game> s(g, table_);
     if (g.is_terminal()) {
       *value = g.terminal_value();
@@ -568,12 +806,28 @@ class Solver {
     }
     *value = s.exact(0);
     const int n = s.move_values(*value, actions, values);
-    *nodes = s.nodes();
+    *nodes = s.nodes() + g.extra_nodes();
     return n;
   }
 
  private:
+  // The table starts small (TTable) and must be grown to the search's
+  // size, or a full deal thrashes a few thousand entries.  Size by the
+  // cards still to play (a full deal: 2^SIXTYSIX_TT_LOG entries, within
+  // the memory cap).
+  void reserve(const Game& g) {
+#ifndef SIXTYSIX_TT_LOG
+#define SIXTYSIX_TT_LOG 18
+#endif
+    const int d = g.depth();
+    table_.reserve(std::size_t(1) << std::max(12, std::min(SIXTYSIX_TT_LOG, SIXTYSIX_TT_LOG - (25 - d) / 2)));
+#ifndef SIXTYSIX_END_TT_LOG
+#define SIXTYSIX_END_TT_LOG 18
+#endif
+    if (etable_) etable_->reserve(std::size_t(1) << SIXTYSIX_END_TT_LOG);
+  }
   TTable<Key> table_;
+  std::unique_ptr<Game::EndTable> etable_;
 };
 
 }  // namespace sixtysix
