@@ -29,6 +29,7 @@ class TTable {
     std::uint8_t depth;  // 0 = empty
   };
   static constexpr int kWays = 4;
+  static constexpr std::size_t kLine = 64;
 
   // The table never grows past max_bytes; it starts small and grows (losing
   // its contents) when reserve() asks for more, so a small endgame does not
@@ -43,8 +44,15 @@ class TTable {
     std::size_t buckets = 1;
     while (buckets * kWays < entries && (buckets * 2) * kWays * sizeof(Entry) <= max_bytes_) buckets *= 2;
     if (entries_ && buckets <= mask_ + 1) return;
-    entries_.reset(static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
+    // Cache-line aligned (calloc promises only 16 bytes): a bucket then
+    // spans whole lines, all of which prefetch() fetches, instead of
+    // straddling one more line that a probe would wait for.  calloc, not
+    // aligned_alloc + memset: a large zeroed block comes as untouched pages.
+    void* raw = std::calloc(buckets * kWays * sizeof(Entry) + kLine, 1);
+    if (!raw) throw std::bad_alloc();
+    const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kLine - 1) & ~std::uintptr_t(kLine - 1);
+    entries_.reset(reinterpret_cast<Entry*>(p));
+    entries_.get_deleter().raw = raw;
     mask_ = buckets - 1;
   }
 
@@ -85,7 +93,10 @@ class TTable {
   }
 
  private:
-  struct Free { void operator()(Entry* p) const { std::free(p); } };
+  struct Free {
+    void* raw = nullptr;  // the block calloc returned (entries start in it)
+    void operator()(Entry*) const { std::free(raw); }
+  };
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;
   std::size_t max_bytes_;

@@ -30,6 +30,8 @@ cdef extern from "eightythree.hpp" namespace "openhand::eightythree":
         int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) nogil
         void batch(const uint64_t* hands, int n, int trump, int bidder, int leader, int target,
                    int* out, uint64_t* nodes) nogil
+        int batch_until(const uint64_t* hands, int n, int trump, int bidder, int leader, int target,
+                        int stop, int* out, uint64_t* nodes) nogil
 
 
 cdef Deal _deal(hands, int trump, int bidder, int leader, trick):
@@ -105,3 +107,25 @@ cdef class CoreSolver:
         with nogil:
             self._s.batch(hands.data(), <int>n, trump, bidder, leader, target, out.data(), &nodes)
         return [out[i] for i in range(n)], nodes
+
+    def batch_until(self, deals, int trump, int bidder, int leader, int target, int stop):
+        """"At least ``target``?" for trick-start positions ``deals`` in
+        order, stopping after the first answer equal to ``stop`` (0/1):
+        the answers so far as fail-soft bounds (``>= target``: yes, and a
+        lower bound on the value; ``< target``: no, and an upper bound) and
+        the node count.  One GIL release."""
+        cdef Py_ssize_t n = len(deals), i
+        cdef int j, k
+        cdef vector[uint64_t] hands
+        cdef vector[int] out
+        cdef uint64_t nodes = 0
+        hands.resize(4 * n)
+        out.resize(n)
+        for i in range(n):
+            h = deals[i]
+            for j in range(4):
+                hands[4 * i + j] = h[j]
+        with nogil:
+            k = self._s.batch_until(hands.data(), <int>n, trump, bidder, leader, target, stop,
+                                    out.data(), &nodes)
+        return [out[i] for i in range(k)], nodes

@@ -46,7 +46,12 @@ How the exact mode stays feasible (and why each step is sound)
   kept across questions (per exact state).  Quick sound bounds: the top trumps held by one
   side without an opponent's trump above them always score for that side.
 * Leaves use the play solver's null-window question (C++ when built), its
-  transposition table shared across the whole table.
+  transposition table shared across the whole table.  A node whose children
+  are all play positions (the last discard) sends the children its bounds
+  leave open to the solver in one call, in the same order, stopping at the
+  first answer that settles the node (an or/and needs no more); each
+  answer comes back as the search's fail-soft bound, usually tighter than
+  the target, and is kept as the leaf's bound.
 
 Fast mode
 ---------
@@ -69,7 +74,9 @@ bidder  trumps  value  highest bid  83 doubled
 """
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import itertools
 import json
 import time
@@ -126,6 +133,25 @@ class _Oracle:
         from . import reference
         return reference.can_make(_position(hands, trump, bidder), target)
 
+    def at_least_until(self, deals, trump: int, bidder: int, target: int, stop: bool) -> List[int]:
+        """:meth:`at_least` (target 1..83) for each position in order,
+        stopping after the first answer equal to ``stop``: the answers so
+        far, as bounds (``>= target``: yes and a lower bound on the value,
+        ``< target``: no and an upper bound).  The C++ solver answers them
+        all in one call and returns its searches' fail-soft bounds."""
+        batch = getattr(self.solver, "_at_least_until_trusted", None)
+        if batch is not None:
+            out = batch(deals, trump, bidder, bidder, target, stop)
+            self.calls += len(out)
+            return out
+        out = []
+        for h in deals:
+            ok = self.at_least(h, trump, bidder, target)
+            out.append(target if ok else target - 1)
+            if ok == stop:
+                break
+        return out
+
 
 def _position(hands, trump, bidder):
     from .rules import Position
@@ -158,6 +184,11 @@ class _Game:
         self.children_of: Dict[tuple, list] = {}
         self.leaf_bounds = leaf_cache
         self.nodes = 0
+        # per effective suit, its cards' bits (strongest first) and their union
+        self.order_bits = [[(c, 1 << c) for c in cs] for cs in self.order]
+        self.eff_mask = [sum(1 << c for c in cs) for cs in self.order]
+        self.groups_of: Dict[tuple, tuple] = {}
+        self.quick_memo: Dict[tuple, Tuple[int, int]] = {}
 
     # ---------------------------------------------------------- states
     def settle(self, hands: tuple, phase: int, queue: tuple):
@@ -212,31 +243,70 @@ class _Game:
         return out
 
     # ---------------------------------------------------------- choices
+    def seat_runs(self, hands, seat, effs):
+        """The runs (see :meth:`runs`) of ``seat``'s hand in the effective
+        suits ``effs``, strongest first: the same lists as ``runs`` gives
+        for that holder, by bit tests (this is the choice tree's hot path)."""
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        mine = hands[seat]
+        out = []
+        for eff in effs:
+            in_play = held & self.eff_mask[eff]
+            if not mine & in_play:
+                continue
+            cur = None
+            for c, b in self.order_bits[eff]:
+                if not in_play & b:
+                    continue
+                if mine & b:
+                    if cur is None:
+                        cur = [c]
+                        out.append(cur)
+                    else:
+                        cur.append(c)
+                else:
+                    cur = None
+        return out
+
     def discard_groups(self, hands, seat):
         """(cards kept for sure, how many more to keep, the groups of
-        interchangeable candidates, strongest first)."""
+        interchangeable candidates, strongest first).  Memoised per
+        (hands, seat): settle() and discard_options() ask for the same
+        state's groups, and the groups depend on nothing else."""
+        memo_key = (hands, seat)
+        got = self.groups_of.get(memo_key)
+        if got is not None:
+            return got
         hand = hands[seat]
         trumps = hand & self.trump_mask
         n_trumps = _popcount(trumps)
         if n_trumps <= HAND_SIZE:
-            groups = [cs for suit_runs in self.runs(hands, range(4))
-                      for h, cs in suit_runs if h == seat]
-            return trumps, HAND_SIZE - n_trumps, groups
-        fixed = hand & self.scoring_mask
-        groups = [[c for c in cs if not self.pts[c]]
-                  for h, cs in self.runs(hands, (TRUMPS,))[0] if h == seat]
-        return fixed, HAND_SIZE - _popcount(fixed), [g for g in groups if g]
+            got = trumps, HAND_SIZE - n_trumps, self.seat_runs(hands, seat, range(4))
+        else:
+            fixed = hand & self.scoring_mask
+            pts = self.pts
+            groups = [[c for c in cs if not pts[c]] for cs in self.seat_runs(hands, seat, (TRUMPS,))]
+            got = fixed, HAND_SIZE - _popcount(fixed), [g for g in groups if g]
+        self.groups_of[memo_key] = got
+        return got
 
     def discard_options(self, hands, seat) -> List[tuple]:
         """One representative new ``hands`` per class of legal discards."""
         fixed, keep, groups = self.discard_groups(hands, seat)
+        prefixes = []                   # prefixes[i][n]: the first n cards of group i
+        for g in groups:
+            acc, p = 0, [0]
+            for c in g:
+                acc |= 1 << c
+                p.append(acc)
+            prefixes.append(p)
+        head, tail = hands[:seat], hands[seat + 1:]
         out = []
         for counts in _count_vectors(tuple(len(g) for g in groups), keep):
             m = fixed
-            for g, n in zip(groups, counts):
-                for c in g[:n]:
-                    m |= 1 << c
-            out.append(tuple(m if s == seat else hands[s] for s in range(4)))
+            for p, n in zip(prefixes, counts):
+                m |= p[n]
+            out.append(head + (m,) + tail)
         return out
 
     def pass_options(self, hands, seat, queue) -> List[tuple]:
@@ -259,6 +329,17 @@ class _Game:
     def children(self, state) -> list:
         hands, phase, queue = state
         seat = queue[0]
+        bounds = self.bounds
+        if phase == _DISCARD and len(queue) == 1:
+            # The last discard: each option is a play position (settle has
+            # nothing left to skip) and distinct options are distinct hands.
+            out = []
+            for h in self.discard_options(hands, seat):
+                child = (h, _LEAF, ())
+                out.append((child, child))
+                if child not in bounds:
+                    bounds[child] = self.quick_bounds(h)
+            return out
         if phase == _PASS:
             raw = [(h, _PASS, queue[1:]) for h in self.pass_options(hands, seat, queue)]
         else:
@@ -276,8 +357,17 @@ class _Game:
     # ---------------------------------------------------------- bounds
     def quick_bounds(self, hands) -> Tuple[int, int]:
         """The top trumps held by one side with no opposing trump above
-        them are never captured: their points are that side's for sure."""
-        side_masks = (hands[0] | hands[2], hands[1] | hands[3])
+        them are never captured: their points are that side's for sure.
+        (Memoised on the two sides' trumps, all it reads: plain discards
+        leave it unchanged.)"""
+        t = self.trump_mask
+        side_masks = ((hands[0] | hands[2]) & t, (hands[1] | hands[3]) & t)
+        got = self.quick_memo.get(side_masks)
+        if got is None:
+            got = self.quick_memo[side_masks] = self._quick_bounds(side_masks)
+        return got
+
+    def _quick_bounds(self, side_masks) -> Tuple[int, int]:
         lead_side, sure = None, 0
         for c in self.order[TRUMPS]:
             bit = 1 << c
@@ -318,29 +408,61 @@ class _Game:
             ok = self.oracle.at_least(hands, self.trump, self.bidder, target)
             self.bounds[key] = (max(lo, target), hi) if ok else (lo, min(hi, target - 1))
             return ok
-        kids = self.children_of.get(key)
-        if kids is None:
+        entry = self.children_of.get(key)
+        if entry is None:
             kids = self.children(state)
-            self.children_of[key] = kids
+            entry = (kids, all(k[1] == _LEAF for k, _ in kids))
+            self.children_of[key] = entry
+        kids, leaves = entry
         maxing = side_of(queue[0]) == self.side
         # best-known first: what earlier questions learnt orders the choices
         bounds = self.bounds
         cb = [bounds[k] for k, _ in kids]
         sign = -1 if maxing else 1
         order = sorted(range(len(kids)), key=lambda i: sign * (cb[i][0] + cb[i][1]))
-        ok = not maxing
-        for i in order:
-            k, child = kids[i]
-            if self.at_least(k, child, target) == maxing:
-                ok = maxing
-                break
-        cb = [self.get_bounds(k, c) for k, c in kids]
+        if leaves:
+            ok = self._leaves_at_least(kids, order, cb, target, maxing)
+        else:
+            ok = not maxing
+            for i in order:
+                k, child = kids[i]
+                if self.at_least(k, child, target) == maxing:
+                    ok = maxing
+                    break
+        cb = [bounds[k] for k, _ in kids]      # children() set every child's bounds
         if maxing:
             lo, hi = max(lo, max(b[0] for b in cb)), min(hi, max(b[1] for b in cb))
         else:
             lo, hi = max(lo, min(b[0] for b in cb)), min(hi, min(b[1] for b in cb))
         self.bounds[key] = (lo, hi)
         return ok
+
+    def _leaves_at_least(self, kids, order, cb, target: int, maxing: bool) -> bool:
+        """The or (maxing) / and (not maxing) of "at least ``target``?" over
+        children that are all play positions, as the child loop computes
+        it: children their bounds decide need no search; the rest go to the
+        play solver in one batch, in the same order, stopping at the first
+        answer that decides the node (the answers after it cannot change
+        an or/and).  Each answer is a fail-soft bound on the leaf's value
+        (often tighter than the target) and is recorded as such."""
+        pending, pend_bounds = [], []
+        for i in order:
+            lo, hi = cb[i]
+            if lo >= target or hi < target:
+                if (lo >= target) == maxing:
+                    return maxing
+                continue
+            pending.append(kids[i][0])
+            pend_bounds.append((lo, hi))
+        if not pending:
+            return not maxing
+        answers = self.oracle.at_least_until([k[0] for k in pending], self.trump, self.bidder,
+                                             target, maxing)
+        bounds = self.bounds
+        for k, (lo, hi), v in zip(pending, pend_bounds, answers):
+            self.nodes += 1
+            bounds[k] = (max(lo, v), hi) if v >= target else (lo, min(hi, v))
+        return maxing if (answers[-1] >= target) == maxing else not maxing
 
     def exact(self, state, guess: Optional[int] = None) -> int:
         """The exact value: yes/no questions, first at ``guess`` and one
@@ -548,6 +670,22 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -
     return BidTable(text, mode, rows, oracle.name, time.perf_counter() - start)
 
 
+@contextlib.contextmanager
+def _no_gc():
+    """The cyclic garbage collector paused (and restored after): the choice
+    tree allocates hundreds of thousands of tuples, each allocation counting
+    toward a collection that walks every live container (~1 s of an 8 s
+    table), and it builds no reference cycles, so pausing frees nothing
+    later than reference counting does anyway."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
                oracle: Optional[_Oracle] = None, leaf_cache: Optional[dict] = None) -> int:
     """The value of one (bidder, trump) pair from the dealt hand masks."""
@@ -560,7 +698,12 @@ def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
 def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> int:
     game = _Game(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
     fast = game.oracle.value(game.heuristic(state), trump, bidder)
-    return fast if mode == "fast" else game.exact(state, guess=fast)
+    if mode == "fast":
+        return fast
+    with _no_gc():
+        value = game.exact(state, guess=fast)
+        del game        # freed by reference counting before the collector resumes
+    return value
 
 
 def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:

@@ -189,6 +189,23 @@ class Solver(SolverBase):
             return [target <= 0] * len(deals)
         return [bool(x) for x in self._core.batch(deals, trump, bidder, leader, target)[0]]
 
+    def _at_least_until_trusted(self, deals, trump: int, bidder: int, leader: int, target: int,
+                                stop: bool) -> List[int]:
+        """"At least ``target``?" (1..83) for each trick-start position in
+        order, stopping after the first answer equal to ``stop``: the
+        answers so far, each a bound on the position's value: ``>= target``
+        (yes; a lower bound) or ``< target`` (no; an upper bound).  One C++
+        call (GIL released) for all of them."""
+        if self._core is None:
+            out = []
+            for h in deals:
+                ok = reference.can_make(_position(h, trump, bidder, leader), target)
+                out.append(target if ok else target - 1)
+                if ok == stop:
+                    break
+            return out
+        return self._core.batch_until(deals, trump, bidder, leader, target, int(stop))[0]
+
 
 def _int(x, name: str) -> int:
     if not isinstance(x, int) or isinstance(x, bool):
