@@ -46,12 +46,12 @@ def main():
     ap.add_argument("--no-moves", action="store_true", help="skip the per-card values of full deals")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "sixtyfive.json"))
     args = ap.parse_args()
-    results = ResultFile(args.out)
+    results = ResultFile(args.out, keep=True)
     results.update(table_mb=args.table_mb)
 
     print("Part 1: same seeded endgames, reference vs C++ (value and every card's value)")
     print(f"{'tricks':>6} {'n':>3} {'reference s':>12} {'C++ s':>9} {'ratio':>9} {'C++ nodes/s':>12}")
-    for tricks in (4, 5, 6):
+    for tricks in (4, 5, 6) if args.endgames > 0 else ():
         r = endgame_ratio(tricks, args.endgames, args.table_mb)
         results.update(**{f"endgame_{tricks}": r})
         print(f"{tricks:>6} {r['positions']:>3} {r['reference_s']:>12.2f} {r['cpp_s']:>9.4f} "

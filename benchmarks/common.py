@@ -42,10 +42,15 @@ def progress(text: str) -> None:
 class ResultFile:
     """A JSON results file rewritten after every update."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, keep: bool = False):
+        """``keep``: start from the file's current figures (a run that
+        measures one part updates that part only)."""
         self.path = path
         os.makedirs(os.path.dirname(path), exist_ok=True)
         self.data: Dict = {}
+        if keep and os.path.exists(path):
+            with open(path) as f:
+                self.data = json.load(f)
 
     def update(self, **items) -> None:
         self.data.update(items)

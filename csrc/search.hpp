@@ -57,6 +57,17 @@ namespace openhand {
 
 constexpr int kInf = 30000;
 
+// Sort moves by score, best first (insertion sort: move lists are short,
+// and equal scores keep their order so that ties stay deterministic).
+inline void sort_by_score(int* moves, int* score, int n) {
+  for (int i = 1; i < n; ++i) {
+    const int m = moves[i], s = score[i];
+    int j = i - 1;
+    while (j >= 0 && score[j] < s) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; --j; }
+    moves[j + 1] = m; score[j + 1] = s;
+  }
+}
+
 // Does Game have the optional solve_rest hook?
 template <class G, class = void>
 struct HasSolveRest : std::false_type {};

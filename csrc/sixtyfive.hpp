@@ -380,13 +380,7 @@ class Game {
       score[n] = c == first ? 1000 : order_score(c);
       out[n++] = c;
     }
-    // insertion sort, best score first
-    for (int i = 1; i < n; ++i) {
-      const int c = out[i], s = score[i];
-      int j = i - 1;
-      while (j >= 0 && score[j] < s) { out[j + 1] = out[j]; score[j + 1] = score[j]; --j; }
-      out[j + 1] = c; score[j + 1] = s;
-    }
+    sort_by_score(out, score, n);
     return n;
   }
 

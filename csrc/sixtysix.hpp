@@ -553,12 +553,7 @@ class Game {
     const int n = legal_moves(out);
     int score[kMaxMoves];
     for (int i = 0; i < n; ++i) score[i] = out[i] == first ? 100000 : order_score(out[i]);
-    for (int i = 1; i < n; ++i) {
-      const int m = out[i], sc = score[i];
-      int j = i - 1;
-      while (j >= 0 && score[j] < sc) { out[j + 1] = out[j]; score[j + 1] = score[j]; --j; }
-      out[j + 1] = m; score[j + 1] = sc;
-    }
+    sort_by_score(out, score, n);
     return n;
   }
 
