@@ -13,6 +13,8 @@
 // ("is the value at least t?") are null-window searches; exact values come
 // from MTD(f), a sequence of such questions that converges because every
 // answer is a true bound (fail-soft) and every bound is kept in the table.
+// Building with -DOPENHAND_TRACE prints each MTD(f) pass and where the
+// cutoffs fell (the move-ordering statistics used when tuning a game).
 //
 // Game interface:
 //   static constexpr int kMaxMoves;
