@@ -23,7 +23,7 @@ def timed(fn: Callable, *args, **kwargs):
 def summary(values: List[float]) -> Dict[str, float]:
     """median, 90th percentile and max of a list of numbers."""
     if not values:
-        return {"median": float("nan"), "p90": float("nan"), "max": float("nan"), "n": 0}
+        return {"median": None, "p90": None, "max": None, "n": 0}
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
     return {"median": statistics.median(ordered), "p90": p90, "max": ordered[-1], "n": len(ordered)}
