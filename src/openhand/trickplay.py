@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, parse_cards, parse_deal, sort_cards
 from .errors import DealError, IllegalMoveError, PositionError
 from .result import SolveResult
@@ -177,7 +178,7 @@ class TrickPosition:
 
 
 # ---------------------------------------------------------------- reference
-_INF = 10 ** 6
+_INF = INF
 
 
 class ReferenceSearch:
@@ -193,7 +194,7 @@ class ReferenceSearch:
     def __init__(self, position: TrickPosition, side: int) -> None:
         self.pos = position
         self.side = side
-        self.table: Dict[Tuple, Tuple[int, int]] = {}
+        self.table = BoundTable()
         self.nodes = 0
 
     def value(self, hands: tuple, leader: int, trick: tuple, alpha: int, beta: int) -> int:
@@ -205,12 +206,9 @@ class ReferenceSearch:
             if not hands[leader]:
                 return 0
             key = (hands, leader)
-            lo, hi = self.table.get(key, (-_INF, _INF))
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            known, alpha, beta = self.table.probe(key, alpha, beta)
+            if known is not None:
+                return known
         maximizing = side_of(seat) == self.side
         best = -_INF if maximizing else _INF
         a, b = alpha, beta
@@ -223,14 +221,7 @@ class ReferenceSearch:
             if a >= b:
                 break
         if key is not None:
-            lo, hi = self.table.get(key, (-_INF, _INF))
-            if best <= alpha:
-                hi = min(hi, best)
-            elif best >= beta:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.table[key] = (lo, hi)
+            self.table.store(key, best, alpha, beta)
         return best
 
     def child(self, hands, leader, trick, seat, card, alpha, beta) -> int:

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
+from ..bound_table import INF as _INF, BoundTable
 from ..errors import PositionError
 from ..result import SolveResult
 from .rules import (MARRIAGE_OUT, OUT, Position, State, deal_result, final_points, is_over,
@@ -53,7 +54,6 @@ PERSPECTIVES = {
     "game": "game points of the player to move minus the opponent's (-3..3)",
     "points": "final card points of the player to move minus the opponent's, played to the end",
 }
-_INF = 10 ** 6
 _GAME_WINDOW = (-3, 3)
 
 
@@ -67,7 +67,7 @@ class _Search:
         if objective not in OBJECTIVES:
             raise PositionError(f"unknown objective {objective!r}: expected one of {OBJECTIVES}")
         self.points = objective == "points"
-        self.table: Dict[Tuple, Tuple[int, int]] = {}
+        self.table = BoundTable()
         self.nodes = 0
 
     def leaf(self, s: State) -> int:
@@ -91,14 +91,9 @@ class _Search:
         if is_over(s):
             return self.leaf(s)
         key = _key(s)
-        lo, hi = self.table.get(key, (-_INF, _INF))
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        alpha, beta = max(alpha, lo), min(beta, hi)
+        known, alpha, beta = self.table.probe(key, alpha, beta)
+        if known is not None:
+            return known
         p = to_move(s)
         best = -_INF
         a = alpha
@@ -110,13 +105,7 @@ class _Search:
                     a = v
                     if a >= beta:
                         break
-        if best <= alpha:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.table[key] = (lo, hi)
+        self.table.store(key, best, alpha, beta)
         return best
 
     def child(self, s: State, p: int, act, alpha: int, beta: int) -> int:
