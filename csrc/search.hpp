@@ -77,6 +77,13 @@ template <class G>
 struct HasSolveRest<G, std::void_t<decltype(std::declval<G&>().solve_rest(0, 0, std::declval<int&>()))>>
     : std::true_type {};
 
+// Does Game offer enhanced transposition cutoffs (bool etc_node(): are all
+// children of this node stored positions)?
+template <class G, class = void>
+struct HasEtc : std::false_type {};
+template <class G>
+struct HasEtc<G, std::void_t<decltype(std::declval<const G&>().etc_node())>> : std::true_type {};
+
 template <class Game>
 class Search {
  public:
@@ -125,6 +132,35 @@ class Search {
     int moves[Game::kMaxMoves];
     const int n = g_.moves(moves, first);
     const bool maxing = g_.maximizing();
+    if constexpr (HasEtc<Game>::value) {
+      // Enhanced transposition cutoff: where every child is a stored
+      // position, look all the children up (their buckets fetched together)
+      // before searching any.  Sound: a max node's value is at least
+      // gain + value of each child, so gain + a child's stored lower bound
+      // is a true lower bound of this node; if it reaches beta the node
+      // fails high with it, exactly as a searched child would have made it
+      // (min nodes: upper bounds and alpha).  Nothing is stored here: the
+      // node is no trick start.  With one move there is nothing to gain:
+      // that child is searched, and probes its entry, at once.
+      if (n > 1 && g_.etc_node()) {
+        typename Game::Key ck[Game::kMaxMoves];
+        std::uint64_t ch[Game::kMaxMoves];
+        int cg[Game::kMaxMoves];
+        for (int i = 0; i < n; ++i) {
+          cg[i] = g_.play(moves[i]);
+          ck[i] = g_.key();
+          ch[i] = Game::hash(ck[i]);
+          tt_.prefetch(ch[i]);
+          g_.undo(moves[i]);
+        }
+        for (int i = 0; i < n; ++i) {
+          if (const auto* e = tt_.probe(ck[i], ch[i])) {
+            if (maxing && e->lo + cg[i] >= beta) return e->lo + cg[i];
+            if (!maxing && e->hi + cg[i] <= alpha) return e->hi + cg[i];
+          }
+        }
+      }
+    }
     int best = maxing ? -kInf : kInf, best_move = -1;
     int a = alpha, b = beta;
     for (int i = 0; i < n; ++i) {

@@ -63,13 +63,18 @@ inline bool beats(int c, int best) {
   return suit_of(c) == kTrumpSuit;
 }
 
+// The table key, packed losslessly into 20 bytes so that an entry takes 32
+// bytes (two per cache line) instead of 48.  A hand is 48 bits (ranks 3..A,
+// 12 bits a suit); at a trick start every card in play is in exactly one
+// hand, so the hands are recovered from
+//   U = h0|h1|h2|h3 (the cards in play), P0 = h1|h3, P1 = h2|h3
+// (hand index = P0 bit + 2 * P1 bit of each card of U):
+//   a = U | P0 << 48,  b = P0 >> 16 | P1 << 32,  c = P1 >> 32 | leader << 16.
+// Equal keys therefore mean equal hands and leader, exactly as before.
 struct Key {
-  Mask hands[4];
-  std::uint32_t leader;
-  bool operator==(const Key& o) const {
-    return leader == o.leader && hands[0] == o.hands[0] && hands[1] == o.hands[1] &&
-           hands[2] == o.hands[2] && hands[3] == o.hands[3];
-  }
+  std::uint64_t a, b;
+  std::uint32_t c;
+  bool operator==(const Key& o) const { return a == o.a && b == o.b && c == o.c; }
 };
 
 // A position as handed over by the binding (already validated in Python).
@@ -101,7 +106,56 @@ class Game {
   // rest itself by plain minimax (at most 16 lines from a trick start):
   // cheaper than table probes, and it keeps these many tiny positions out of
   // the table.  With one trick left every card is forced.
-  bool is_terminal() const { return tricks_left_ <= 2; }
+  //
+  // The one exception: two tricks left at a trick start is not terminal but
+  // answered by solve_rest(), the same 16-line minimax with alpha-beta
+  // pruning inside the window the search asks about.
+  bool is_terminal() const { return tricks_left_ <= 1 || (tricks_left_ == 2 && ntrick_ != 0); }
+  // Fail-soft alpha-beta over the lines two_tricks() enumerates: the value
+  // if it lies in (alpha, beta), else a true bound on the side the window
+  // was left, which is the contract of Search's solve_rest hook.  Pruning
+  // only skips lines that cannot change the minimax value inside the
+  // window, so the answer agrees with two_tricks() there.
+  bool solve_rest(int alpha, int beta, int& v) const {
+    if (tricks_left_ != 2 || ntrick_ != 0) return false;
+    int c[4][2], x[4];
+    for (int i = 0; i < 4; ++i) {
+      const Mask h = hand_[(leader_ + i) & 3];
+      c[i][0] = lowest(h);
+      c[i][1] = highest(h);
+    }
+    v = two_tricks_ab<0>(c, x, 0, alpha, beta);
+    return true;
+  }
+  template <int I>
+  int two_tricks_ab(const int (&c)[4][2], int (&x)[4], int led, int alpha, int beta) const {
+    if constexpr (I == 4) {
+      const int t1[4] = {c[0][x[0]], c[1][x[1]], c[2][x[2]], c[3][x[3]]};
+      int w = 0;
+      for (int i = 1; i < 4; ++i) if (beats(t1[i], t1[w])) w = i;
+      int val = ns_trick_points(t1, (leader_ + w) & 3, w, false);
+      int t2[4];
+      for (int i = 0; i < 4; ++i) {
+        const int j = (w + i) & 3;
+        t2[i] = c[j][1 - x[j]];
+      }
+      int w2 = 0;
+      for (int i = 1; i < 4; ++i) if (beats(t2[i], t2[w2])) w2 = i;
+      return val + ns_trick_points(t2, (leader_ + w + w2) & 3, w2, true);
+    } else {
+      const bool maxing = (((leader_ + I) & 3) & 1) == 0;
+      int best = maxing ? -kInf : kInf;
+      for (int xi = 0; xi < 2; ++xi) {
+        if (I > 0 && !may_play(c[I], xi, led)) continue;
+        x[I] = xi;
+        const int v = two_tricks_ab<I + 1>(c, x, I == 0 ? suit_of(c[0][xi]) : led, alpha, beta);
+        if (maxing) { if (v > best) best = v; if (v > alpha) alpha = v; }
+        else { if (v < best) best = v; if (v < beta) beta = v; }
+        if (alpha >= beta) break;
+      }
+      return best;
+    }
+  }
   int terminal_value() {
     if (tricks_left_ <= 1) return last_trick_value();
     return ntrick_ == 0 ? two_tricks() : small_endgame();
@@ -193,27 +247,33 @@ class Game {
   }
   bool maximizing() const { return (to_move() & 1) == 0; }
   bool storable() const { return ntrick_ == 0; }
+  // Enhanced transposition cutoffs (see Search) at the last card of a
+  // trick: every child is a trick start, which the search stores.  Only
+  // with 6 or more tricks left: measured, nearer the leaves computing the
+  // children's keys and fetching their buckets cost more than the nodes
+  // saved (from 4 tricks: 30% fewer nodes but 7% more time on full deals).
+  bool etc_node() const { return ntrick_ == 3 && tricks_left_ >= 6; }
   int depth() const { return tricks_left_; }
   // The table key: hands with the cards without points (3..T) of each suit
   // renumbered from the bottom among those still in play.  They rank below
   // every point card, so only their order among themselves matters: play
   // that differed only in which low cards fell reaches the same key.
   Key key() const {
-    Key k{{0, 0, 0, 0}, std::uint32_t(leader_)};
+    std::uint64_t h48[4] = {0, 0, 0, 0};
     for (int s = 0; s < 4; ++s) {
       const int shift = 16 * s;
       const unsigned low_in_play = unsigned(in_play_ >> (shift + 3)) & 0xFF;
       for (int h = 0; h < 4; ++h) {
-        const Mask cards = hand_[h] >> shift;
-        const unsigned low = unsigned(cards >> 3) & 0xFF;
-        k.hands[h] |= (((cards & 0x7800) | (Mask(compress8(low, low_in_play)) << 3)) << shift);
+        const unsigned cards = unsigned(hand_[h] >> (shift + 3));
+        const std::uint64_t v = (cards & 0xF00) | compress8(cards & 0xFF, low_in_play);
+        h48[h] |= v << (12 * s);
       }
     }
-    return k;
+    const std::uint64_t u = h48[0] | h48[1] | h48[2] | h48[3], p0 = h48[1] | h48[3], p1 = h48[2] | h48[3];
+    return Key{u | p0 << 48, p0 >> 16 | p1 << 32, std::uint32_t(p1 >> 32) | std::uint32_t(leader_) << 16};
   }
   static std::uint64_t hash(const Key& k) {
-    return mix64(k.hands[0] ^ mix64(k.hands[1] + 0x9e37) ^ (mix64(k.hands[2] + 0x7f4a) * 3) ^
-                 (mix64(k.hands[3] + k.leader) * 5));
+    return mix64(k.a ^ mix64(k.b + 0x9e3779b97f4a7c15ull) ^ (mix64(k.c + 0x7f4a) * 3));
   }
   // A card of the table key back in the real position (inverse of key()).
   int from_key(int card) const {
@@ -243,7 +303,22 @@ class Game {
   // win m distinct tricks, whose split is then known exactly: 2 - p for
   // H's side, p for the other side.  Only the other tricks are bounded as
   // above.
+  //
+  // Inside a trick the search asks only for the trivial bounds [0, all that
+  // is left]: measured on full deals, the full bounds settled about 1 in 750
+  // of these nodes (the sure winners and the trick count barely change within
+  // a trick, and the trick start above already failed to settle), so they
+  // cost more than they saved.  Trivial bounds are true bounds, so the
+  // search stays exact.  full_bounds() always computes the real ones.
   void bounds(int& lo, int& hi) const {
+    if (ntrick_ != 0) {
+      lo = 0;
+      hi = kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_;
+      return;
+    }
+    full_bounds(lo, hi);
+  }
+  void full_bounds(int& lo, int& hi) const {
     Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
     for (int i = 0; i < ntrick_; ++i) side_cards[((leader_ + i) & 1)] |= bit(trick_[i]);
     const Mask sure = sure_winners();
@@ -492,7 +567,7 @@ class Solver {
     Game g = start(d);
     Search<Game> s(g, table_);
     int lo, hi;
-    g.bounds(lo, hi);
+    g.full_bounds(lo, hi);
     const int v = s.exact((lo + hi) / 2);
     *nodes = s.nodes();
     return v;
@@ -511,7 +586,7 @@ class Solver {
     Game g = start(d);
     Search<Game> s(g, table_);
     int lo, hi;
-    g.bounds(lo, hi);
+    g.full_bounds(lo, hi);
     *value = s.exact((lo + hi) / 2);
     const int n = s.move_values(*value, cards, values);
     *nodes = s.nodes();

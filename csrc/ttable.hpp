@@ -16,6 +16,9 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace openhand {
 
@@ -30,6 +33,7 @@ class TTable {
   };
   static constexpr int kWays = 4;
   static constexpr std::size_t kLine = 64;
+  static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
   // The table never grows past max_bytes; it starts small and grows (losing
   // its contents) when reserve() asks for more, so a small endgame does not
@@ -44,15 +48,36 @@ class TTable {
     std::size_t buckets = 1;
     while (buckets * kWays < entries && (buckets * 2) * kWays * sizeof(Entry) <= max_bytes_) buckets *= 2;
     if (entries_ && buckets <= mask_ + 1) return;
+    const std::size_t bytes = buckets * kWays * sizeof(Entry);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    // A large table on 2 MB pages: probes land at random, and with 4 KB
+    // pages nearly every probe of a table of tens of MB also misses the TLB
+    // and waits for a page walk.  Anonymous mmap memory comes zeroed (every
+    // entry empty), as calloc's does; the hint is only a hint (the kernel may
+    // keep small pages), so correctness never depends on it.
+    if (bytes >= kHuge * 2) {
+      const std::size_t len = bytes + kHuge;
+      void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (raw == MAP_FAILED) throw std::bad_alloc();
+      const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
+      madvise(reinterpret_cast<void*>(p), bytes, MADV_HUGEPAGE);
+      entries_.reset(reinterpret_cast<Entry*>(p));
+      entries_.get_deleter().raw = raw;
+      entries_.get_deleter().mapped = len;
+      mask_ = buckets - 1;
+      return;
+    }
+#endif
     // Cache-line aligned (calloc promises only 16 bytes): a bucket then
     // spans whole lines, all of which prefetch() fetches, instead of
     // straddling one more line that a probe would wait for.  calloc, not
     // aligned_alloc + memset: a large zeroed block comes as untouched pages.
-    void* raw = std::calloc(buckets * kWays * sizeof(Entry) + kLine, 1);
+    void* raw = std::calloc(bytes + kLine, 1);
     if (!raw) throw std::bad_alloc();
     const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kLine - 1) & ~std::uintptr_t(kLine - 1);
     entries_.reset(reinterpret_cast<Entry*>(p));
     entries_.get_deleter().raw = raw;
+    entries_.get_deleter().mapped = 0;
     mask_ = buckets - 1;
   }
 
@@ -94,8 +119,14 @@ class TTable {
 
  private:
   struct Free {
-    void* raw = nullptr;  // the block calloc returned (entries start in it)
-    void operator()(Entry*) const { std::free(raw); }
+    void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
+    std::size_t mapped = 0;     // its length if mmap'ed, else 0
+    void operator()(Entry*) const {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      if (mapped) { munmap(raw, mapped); return; }
+#endif
+      std::free(raw);
+    }
   };
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;
