@@ -415,20 +415,6 @@ class Game {
   int sp_ = 0;
 };
 
-// The exact value of the rest of g's game within [lo, hi] (true bounds),
-// by bisection on null-window questions.  Values are sums of card points
-// with steps of 1 (A J T 2), so MTD(f) stepping from a guess tends to creep
-// one point per pass; halving the interval needs ~7 passes for 0..83.  Each
-// fail-soft answer is itself a bound, so the interval often shrinks faster.
-inline int bisect(Search<Game>& s, int lo, int hi) {
-  while (lo < hi) {
-    const int beta = lo + (hi - lo + 1) / 2;
-    const int v = s.alphabeta(beta - 1, beta);
-    if (v >= beta) lo = v; else hi = v;
-  }
-  return lo;
-}
-
 // The solver object the binding holds: a table reused across solves (its
 // keys and values are independent of the trump suit and the bidder).
 class Solver {
@@ -464,29 +450,9 @@ class Solver {
     reserve(g);
     Search<Game> s(g, table_);
     *value = root_value(g, s);
-    const bool maxing = g.maximizing();
-    const int n = g.legal_moves(cards);
-    for (int i = 0; i < n; ++i) {
-      const int rep = g.representative(cards[i]);
-      int found = -1;
-      for (int j = 0; j < i; ++j)
-        if (g.representative(cards[j]) == rep) { found = j; break; }
-      if (found >= 0) { values[i] = values[found]; continue; }
-      const int gain = g.play(cards[i]);
-      int v;
-      if (g.is_terminal()) {
-        v = g.terminal_value();
-      } else {
-        int lo, hi;
-        g.bounds(lo, hi);
-        if (maxing) hi = std::min(hi, *value - gain); else lo = std::max(lo, *value - gain);
-        v = bisect(s, lo, std::max(lo, hi));
-      }
-      values[i] = gain + v;
-      g.undo(cards[i]);
-    }
+    const int n = s.move_values(*value, cards, values, /*bisection=*/true);
     for (int i = 0; i < n; ++i) cards[i] = g.card_of(cards[i]);
-    *nodes += s.nodes() + n;
+    *nodes += s.nodes();
     return n;
   }
 
@@ -553,7 +519,7 @@ class Solver {
     if (g.is_terminal()) return g.terminal_value();
     int lo, hi;
     g.bounds(lo, hi);
-    return bisect(s, lo, hi);
+    return s.bisect(lo, hi);
   }
 
   TTable<Key> table_;

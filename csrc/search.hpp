@@ -197,6 +197,11 @@ class Search {
   int exact(int guess) {
     int lo, hi;
     g_.bounds(lo, hi);
+    return exact_within(lo, hi, guess);
+  }
+
+  // The same within true bounds [lo, hi] known to the caller.
+  int exact_within(int lo, int hi, int guess) {
     guess = std::clamp(guess, lo, hi);
     while (lo < hi) {
       const int beta = std::max(guess, lo + 1);
@@ -210,10 +215,27 @@ class Search {
     return lo;
   }
 
-  // The exact value after each legal move: out_moves/out_values, returns n.
-  // Equivalent moves share one search.
-  int move_values(int guess, int* out_moves, int* out_values) {
-    int n = g_.legal_moves(out_moves);
+  // The exact value of the rest within true bounds [lo, hi], by bisection
+  // on null-window questions.  Where values move in steps of 1 over a wide
+  // range (Eighty-Three's card points), MTD(f) from a guess tends to creep
+  // one point per pass; halving needs about log2(hi - lo) passes, fewer
+  // when a fail-soft answer is itself a tighter bound.
+  int bisect(int lo, int hi) {
+    while (lo < hi) {
+      const int beta = lo + (hi - lo + 1) / 2;
+      const int v = alphabeta(beta - 1, beta);
+      if (v >= beta) lo = v; else hi = v;
+    }
+    return lo;
+  }
+
+  // The exact value after each legal move, given the position's exact
+  // value: out_moves/out_values, returns n.  A move's value is at most the
+  // position's when the side to move maximises (at least it otherwise), so
+  // that bound frames its search.  Equivalent moves share one search.
+  int move_values(int value, int* out_moves, int* out_values, bool bisection = false) {
+    const bool maxing = g_.maximizing();
+    const int n = g_.legal_moves(out_moves);
     for (int i = 0; i < n; ++i) {
       const int rep = g_.representative(out_moves[i]);
       int found = -1;
@@ -222,7 +244,17 @@ class Search {
       if (found >= 0) { out_values[i] = out_values[found]; continue; }
       const int gain = g_.play(out_moves[i]);
       ++nodes_;
-      out_values[i] = gain + (g_.is_terminal() ? g_.terminal_value() : exact(guess - gain));
+      int v;
+      if (g_.is_terminal()) {
+        v = g_.terminal_value();
+      } else {
+        int lo, hi;
+        g_.bounds(lo, hi);
+        if (maxing) hi = std::min(hi, value - gain); else lo = std::max(lo, value - gain);
+        hi = std::max(lo, hi);
+        v = bisection ? bisect(lo, hi) : exact_within(lo, hi, value - gain);
+      }
+      out_values[i] = gain + v;
       g_.undo(out_moves[i]);
     }
     return n;
