@@ -93,7 +93,7 @@ from __future__ import annotations
 import random
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 
-from ..cards import SUIT_CHARS, Card, Suit, make_deck, parse_cards, parse_hand
+from ..cards import SUIT_CHARS, Card, Suit, make_deck, mask_of, parse_cards, parse_hand
 from ..errors import CardError, DealError, IllegalMoveError, PositionError
 
 GAME = "sixty-six"
@@ -160,13 +160,6 @@ def format_hand(cards) -> str:
 def cards_of(mask: int) -> List[Card]:
     """The cards of a mask in display order."""
     return [Card(c) for c in DISPLAY_IDS if mask >> c & 1]
-
-
-def _mask(cards: Iterable) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
 
 
 def _popcount(mask: int) -> int:
@@ -633,7 +626,7 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
         opp_won = False
     if out_p >= 0 and (out_p != leader or trick_card):
         raise PositionError(f"player {out_p} can only have gone out on lead, before leading")
-    return State((_mask(hand_cards[0]), _mask(hand_cards[1])), tuple(int(c) for c in stock_cards),
+    return State((mask_of(hand_cards[0]), mask_of(hand_cards[1])), tuple(int(c) for c in stock_cards),
                  trump_suit, leader, int(trick_card) if trick_card else 0, points, tricks,
                  (mar[0], mar[1]), closed, opp_won, out_p)
 
@@ -644,8 +637,8 @@ def deal_state(seed=None, dealer: int = 0) -> State:
     deck = [int(c) for c in DISPLAY_IDS]
     random.Random(seed).shuffle(deck)
     hands = [0, 0]
-    hands[1 - dealer] = _mask(deck[0:6])
-    hands[dealer] = _mask(deck[6:12])
+    hands[1 - dealer] = mask_of(deck[0:6])
+    hands[dealer] = mask_of(deck[6:12])
     stock = tuple(deck[13:]) + (deck[12],)
     return State((hands[0], hands[1]), stock, deck[12] >> 4, 1 - dealer)
 
