@@ -41,6 +41,7 @@
 #include <cstring>
 
 #include "cards.hpp"
+#include "cardgame.hpp"
 #include "search.hpp"
 
 namespace openhand {
@@ -174,8 +175,9 @@ struct Deal {
   int ntrick;
 };
 
-class Game {
+class Game : public CardMoves<Game> {
  public:
+  friend class CardMoves<Game>;  // reads order_score()
   using Key = eightythree::Key;
   static constexpr int kMaxMoves = 8;
 
@@ -292,37 +294,9 @@ class Game {
     const Mask above = in_play_ & block_mask(block_of(c)) & ~((bit(c) << 1) - 1);
     return above ? lowest(above) : -1;
   }
-  bool twin_above(int c, Mask h) const {
-    const int n = next_up(c);
-    return n >= 0 && (h & bit(n)) && slot_points(n) == slot_points(c);
-  }
-
-  // The top card of c's run of interchangeable cards in the mover's hand.
-  int representative(int c) const {
-    const Mask h = hand_[to_move()];
-    while (twin_above(c, h)) c = next_up(c);
-    return c;
-  }
-
-  int legal_moves(int* out) const {
-    int n = 0;
-    for (int c : cards_of(legal_mask())) out[n++] = c;
-    return n;
-  }
-
-  int moves(int* out, int first) const {
-    const Mask legal = legal_mask();
-    const Mask h = hand_[to_move()];
-    int n = 0;
-    int score[kMaxMoves];
-    for (int c : cards_of(legal)) {
-      if (twin_above(c, h)) continue;
-      score[n] = c == first ? 100000 : order_score(c);
-      out[n++] = c;
-    }
-    sort_by_score(out, score, n);
-    return n;
-  }
+  // For CardMoves (cardgame.hpp).
+  Mask mover_hand() const { return hand_[to_move()]; }
+  int card_value(int c) const { return slot_points(c); }
 
   int play(int c) {
     const int seat = to_move();

@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "cards.hpp"
+#include "cardgame.hpp"
 #include "search.hpp"
 
 namespace openhand {
@@ -85,8 +86,9 @@ struct Deal {
   int ntrick;
 };
 
-class Game {
+class Game : public CardMoves<Game> {
  public:
+  friend class CardMoves<Game>;  // reads order_score()
   using Key = sixtyfive::Key;
   static constexpr int kMaxMoves = 12;
 
@@ -420,44 +422,14 @@ class Game {
     return h;
   }
 
-  // The top card of c's run of interchangeable cards in the mover's hand.
-  int representative(int c) const {
-    const Mask h = hand_[to_move()];
-    while (!has_points(c)) {
-      const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
-      if (!above) break;
-      const int next = lowest(above);
-      if (!(h & bit(next)) || has_points(next)) break;
-      c = next;
-    }
-    return c;
+  // For CardMoves (cardgame.hpp): twins are cards without points (the
+  // point cards of a suit are all worth different points).
+  Mask mover_hand() const { return hand_[to_move()]; }
+  int next_up(int c) const {
+    const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
+    return above ? lowest(above) : -1;
   }
-
-  int legal_moves(int* out) const {
-    int n = 0;
-    for (int c : cards_of(legal_mask())) out[n++] = c;
-    return n;
-  }
-
-  int moves(int* out, int first) const {
-    const Mask legal = legal_mask();
-    const Mask h = hand_[to_move()];
-    int n = 0;
-    int score[kMaxMoves];
-    for (int c : cards_of(legal)) {
-      if (!has_points(c)) {  // drop c if the next card up is its twin
-        const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
-        if (above) {
-          const int next = lowest(above);
-          if ((h & bit(next)) && !has_points(next)) continue;
-        }
-      }
-      score[n] = c == first ? 1000 : order_score(c);
-      out[n++] = c;
-    }
-    sort_by_score(out, score, n);
-    return n;
-  }
+  int card_value(int c) const { return card_points(c); }
 
   int play(int c) {
     const int seat = to_move();

@@ -1,0 +1,61 @@
+// cardgame.hpp: move generation shared by the games whose moves are cards
+// (65, Eighty-Three), as a base class the game derives from (CRTP).
+//
+// Twins: two cards of the mover's hand worth the same points, with no other
+// card still in play (in a hand or on the table) ranking between them in
+// their suit, are interchangeable: swapping them in any line of play
+// changes no trick's winner and no side's points.  The search tries one
+// card per run of twins (the top one); per-card values give every twin the
+// value of its run's representative.
+//
+// The game provides: kMaxMoves; Mask legal_mask() const; Mask mover_hand()
+// const; int next_up(int c) const (the next card above c in its suit still
+// in play, or -1); int card_value(int c) const (its points); int
+// order_score(int c) const (move ordering, higher first).
+#pragma once
+#include "cards.hpp"
+#include "search.hpp"
+
+namespace openhand {
+
+template <class G>
+class CardMoves {
+ public:
+  int legal_moves(int* out) const {
+    int n = 0;
+    for (int c : cards_of(self().legal_mask())) out[n++] = c;
+    return n;
+  }
+
+  // The top card of c's run of twins in the mover's hand.
+  int representative(int c) const {
+    const Mask h = self().mover_hand();
+    while (twin_above(c, h)) c = self().next_up(c);
+    return c;
+  }
+
+  // One card per run of twins, `first` (the table's move) first, then by
+  // the game's ordering score.
+  int moves(int* out, int first) const {
+    const Mask h = self().mover_hand();
+    int n = 0;
+    int score[G::kMaxMoves];
+    for (int c : cards_of(self().legal_mask())) {
+      if (twin_above(c, h)) continue;
+      score[n] = c == first ? (1 << 30) : self().order_score(c);
+      out[n++] = c;
+    }
+    sort_by_score(out, score, n);
+    return n;
+  }
+
+ private:
+  const G& self() const { return static_cast<const G&>(*this); }
+
+  bool twin_above(int c, Mask h) const {
+    const int next = self().next_up(c);
+    return next >= 0 && (h & bit(next)) && self().card_value(next) == self().card_value(c);
+  }
+};
+
+}  // namespace openhand
