@@ -14,7 +14,6 @@ import json
 import os
 import statistics
 import sys
-import time
 
 from openhand.eightythree.auction import Deal
 from openhand.eightythree.feasibility import bid_table

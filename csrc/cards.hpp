@@ -47,6 +47,25 @@ struct CardsOf {
 };
 inline CardsOf cards_of(Mask m) { return {m}; }
 
+// The bits of x selected by m, packed to the bottom: pext on 8 bits, by a
+// 64 KiB table built once (pext itself is not on every x86-64 CPU).  Used to
+// renumber a suit's cards among those still in play for table keys.
+inline unsigned compress8(unsigned x, unsigned m) {
+  static const auto table = [] {
+    struct T { std::uint8_t v[256][256]; };
+    auto* t = new T;
+    for (unsigned mm = 0; mm < 256; ++mm)
+      for (unsigned xx = 0; xx < 256; ++xx) {
+        unsigned out = 0, k = 0;
+        for (unsigned b = 0; b < 8; ++b)
+          if (mm >> b & 1) { if (xx >> b & 1) out |= 1u << k; ++k; }
+        t->v[mm][xx] = std::uint8_t(out);
+      }
+    return t;
+  }();
+  return table->v[m & 0xFF][x & m & 0xFF];
+}
+
 // A 64-bit mixer (splitmix64 finaliser) for hashing masks.
 inline std::uint64_t mix64(std::uint64_t x) {
   x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ull;

@@ -86,22 +86,6 @@ inline bool beats(int c, int best) {
   return block_of(c) == kTrumpBlock;
 }
 
-// The bits of x selected by m, packed to the bottom (pext on 8 bits).
-inline unsigned compress8(unsigned x, unsigned m) {
-  static const auto table = [] {
-    struct T { std::uint8_t v[256][256]; };
-    auto* t = new T;
-    for (unsigned mm = 0; mm < 256; ++mm)
-      for (unsigned xx = 0; xx < 256; ++xx) {
-        unsigned out = 0, k = 0;
-        for (unsigned b = 0; b < 8; ++b)
-          if (mm >> b & 1) { if (xx >> b & 1) out |= 1u << k; ++k; }
-        t->v[mm][xx] = std::uint8_t(out);
-      }
-    return t;
-  }();
-  return table->v[m & 0xFF][x & m & 0xFF];
-}
 inline unsigned compress16(unsigned x, unsigned m) {
   return compress8(x, m) | (compress8(x >> 8, m >> 8) << pc(m & 0xFF));
 }
@@ -435,13 +419,8 @@ class Solver {
   // target") go to out[i].
   void batch(const Mask* hands, int n, int trump, int bidder, int leader, int target, int* out,
              std::uint64_t* nodes) {
-    Deal d{};
-    d.trump = trump;
-    d.bidder = bidder;
-    d.leader = leader;
-    d.ntrick = 0;
     for (int i = 0; i < n; ++i) {
-      std::memcpy(d.hands, hands + 4 * i, sizeof d.hands);
+      const Deal d = trick_start(hands + 4 * i, trump, bidder, leader);
       out[i] = target >= 0 ? int(at_least(d, target, nodes)) : value(d, nodes);
     }
   }
@@ -457,13 +436,8 @@ class Solver {
   // the binding's per-position overhead.
   int batch_until(const Mask* hands, int n, int trump, int bidder, int leader, int target, int stop,
                   int* out, std::uint64_t* nodes) {
-    Deal d{};
-    d.trump = trump;
-    d.bidder = bidder;
-    d.leader = leader;
-    d.ntrick = 0;
     for (int i = 0; i < n; ++i) {
-      std::memcpy(d.hands, hands + 4 * i, sizeof d.hands);
+      const Deal d = trick_start(hands + 4 * i, trump, bidder, leader);
       Game g(d);
       reserve(g, true);
       Search<Game> s(g, table_);
@@ -475,6 +449,17 @@ class Solver {
   }
 
  private:
+  // The trick-start position of four hand masks.
+  static Deal trick_start(const Mask* hands, int trump, int bidder, int leader) {
+    Deal d{};
+    std::memcpy(d.hands, hands, sizeof d.hands);
+    d.trump = trump;
+    d.bidder = bidder;
+    d.leader = leader;
+    d.ntrick = 0;
+    return d;
+  }
+
   // Grow the table (within its cap) to fit the searches of g's size: a
   // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
   // dozen, so small endgames do not pay for touching a large table.  For

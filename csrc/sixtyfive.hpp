@@ -35,22 +35,6 @@ inline int card_points(int card) {
 }
 inline bool has_points(int card) { return rank_of(card) >= 11; }
 
-// The bits of x selected by m, packed to the bottom (pext on 8 bits).
-inline unsigned compress8(unsigned x, unsigned m) {
-  static const auto table = [] {
-    struct T { std::uint8_t v[256][256]; };
-    auto* t = new T;
-    for (unsigned mm = 0; mm < 256; ++mm)
-      for (unsigned xx = 0; xx < 256; ++xx) {
-        unsigned out = 0, k = 0;
-        for (unsigned b = 0; b < 8; ++b)
-          if (mm >> b & 1) { if (xx >> b & 1) out |= 1u << k; ++k; }
-        t->v[mm][xx] = std::uint8_t(out);
-      }
-    return t;
-  }();
-  return table->v[m][x & m];
-}
 
 inline int mask_points(Mask m) {
   // A, K, Q, J of every suit.

@@ -141,7 +141,7 @@ def _masks(pos):
 
 def test_mask_entry_points(cpp):
     py = Solver(implementation="python")
-    deals, trumps = [], []
+    deals = []
     for seed in range(25):
         pos = random_play_position(seed, tricks_left=3)
         want = reference.solve(pos, moves=False).value

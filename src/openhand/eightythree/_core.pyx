@@ -48,6 +48,19 @@ cdef Deal _deal(hands, int trump, int bidder, int leader, trick):
     return d
 
 
+cdef vector[uint64_t] _flat_hands(deals):
+    """Trick-start deals (four hand masks each) as one flat array."""
+    cdef vector[uint64_t] hands
+    cdef Py_ssize_t i
+    cdef int j
+    hands.resize(4 * len(deals))
+    for i in range(len(deals)):
+        h = deals[i]
+        for j in range(4):
+            hands[4 * i + j] = h[j]
+    return hands
+
+
 cdef class CoreSolver:
     """A C++ solver with its own transposition table of at most
     ``table_bytes`` bytes, kept across calls."""
@@ -94,16 +107,10 @@ cdef class CoreSolver:
         a list of values, or with ``target >= 0`` of 0/1 for "at least
         target", and the total node count.  One GIL release for all."""
         cdef Py_ssize_t n = len(deals), i
-        cdef int j
-        cdef vector[uint64_t] hands
+        cdef vector[uint64_t] hands = _flat_hands(deals)
         cdef vector[int] out
         cdef uint64_t nodes = 0
-        hands.resize(4 * n)
         out.resize(n)
-        for i in range(n):
-            h = deals[i]
-            for j in range(4):
-                hands[4 * i + j] = h[j]
         with nogil:
             self._s.batch(hands.data(), <int>n, trump, bidder, leader, target, out.data(), &nodes)
         return [out[i] for i in range(n)], nodes
@@ -115,16 +122,11 @@ cdef class CoreSolver:
         lower bound on the value; ``< target``: no, and an upper bound) and
         the node count.  One GIL release."""
         cdef Py_ssize_t n = len(deals), i
-        cdef int j, k
-        cdef vector[uint64_t] hands
+        cdef int k
+        cdef vector[uint64_t] hands = _flat_hands(deals)
         cdef vector[int] out
         cdef uint64_t nodes = 0
-        hands.resize(4 * n)
         out.resize(n)
-        for i in range(n):
-            h = deals[i]
-            for j in range(4):
-                hands[4 * i + j] = h[j]
         with nogil:
             k = self._s.batch_until(hands.data(), <int>n, trump, bidder, leader, target, stop,
                                     out.data(), &nodes)

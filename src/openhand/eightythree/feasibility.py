@@ -86,7 +86,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..cards import SUIT_CHARS, Card, cards_from_mask, format_deal, mask_of, parse_deal
 from ..errors import DealError, PositionError
 from ..seats import SEATS, partner_of, seat_index, side_of
-from .rules import (DECK, HAND_SIZE, KITTY_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
+from .rules import (DECK, HAND_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
                     suit_index)
 
 try:   # the C++ play solver when built; its Python twin otherwise
@@ -508,7 +508,6 @@ class _Game:
 
     def _heuristic_pass(self, hands, seat, queue):
         trumps = sorted(_bits(hands[seat] & self.trump_mask), key=self._trump_pref)
-        need = len(trumps) - HAND_SIZE
         options = self.pass_options(hands, seat, queue)
         preferred = sum(1 << c for c in trumps[HAND_SIZE:])
         for h in options:
