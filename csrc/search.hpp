@@ -45,6 +45,27 @@
 //                                       // stay exact).  It must leave the
 //                                       // position as it found it.  Its
 //                                       // nodes are the game's to report.
+//
+// Partition search (optional, detected by Game::move_relevance(); 65 uses
+// it).  Every result also reports the cards it depended on, its relevant
+// cards (a Mask), and a stored entry names a class of positions: all those
+// that agree with the searched one on these cards (the game decides what
+// "agree" means and keeps everything else it needs exact in the key).  The
+// bound then holds for the whole class, so one entry answers for many
+// positions, as in the partition search of the best bridge solvers.  A
+// result's relevant cards are:
+//   terminal or solve_rest:  terminal_relevance() (what the game's own
+//                            evaluation depended on);
+//   settled by quick bounds: bounds_relevance();
+//   settled by the table:    entry_relevance(key) of each entry used;
+//   a cutoff by one move:    that child's, plus move_relevance() (what the
+//                            move's own gain depended on: 65, the trick's
+//                            winner), read right after play();
+//   all moves tried:         the union over the children, plus
+//                            all_moves_relevance(moves, n, union) (whatever
+//                            makes the class's moves those searched: 65,
+//                            runs of equivalent cards cut by the class).
+// The stored key is class_key(key, relevant cards); it must hash as key.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -53,6 +74,7 @@
 #include <utility>
 #include <vector>
 
+#include "cards.hpp"
 #include "ttable.hpp"
 
 namespace openhand {
@@ -84,10 +106,22 @@ struct HasEtc : std::false_type {};
 template <class G>
 struct HasEtc<G, std::void_t<decltype(std::declval<const G&>().etc_node())>> : std::true_type {};
 
+// The table's bucket size: Game::kTableWays if the game sets it, else 4.
+template <class G, class = void>
+struct TableWays : std::integral_constant<int, 4> {};
+template <class G>
+struct TableWays<G, std::void_t<decltype(G::kTableWays)>> : std::integral_constant<int, G::kTableWays> {};
+
+// Does Game report relevant cards (partition search)?
+template <class G, class = void>
+struct HasRelevance : std::false_type {};
+template <class G>
+struct HasRelevance<G, std::void_t<decltype(std::declval<const G&>().move_relevance())>> : std::true_type {};
+
 template <class Game>
 class Search {
  public:
-  using Table = TTable<typename Game::Key>;
+  using Table = TTable<typename Game::Key, TableWays<Game>::value>;
 
   Search(Game& game, Table& table) : g_(game), tt_(table) {}
 
@@ -96,11 +130,19 @@ class Search {
   // Fail-soft alpha-beta: the value of the rest of the game if it lies in
   // (alpha, beta); otherwise a bound on the side the window was left.
   int alphabeta(int alpha, int beta) {
+    constexpr bool kRel = HasRelevance<Game>::value;
     ++nodes_;
-    if (g_.is_terminal()) return g_.terminal_value();
+    if (g_.is_terminal()) {
+      const int v = g_.terminal_value();
+      if constexpr (kRel) rel_ = g_.terminal_relevance();
+      return v;
+    }
     if constexpr (HasSolveRest<Game>::value) {
       int v;
-      if (g_.solve_rest(alpha, beta, v)) return v;
+      if (g_.solve_rest(alpha, beta, v)) {
+        if constexpr (kRel) rel_ = g_.terminal_relevance();
+        return v;
+      }
     }
     int first = -1;
     const bool store = g_.storable();
@@ -115,17 +157,23 @@ class Search {
     }
     int lo, hi;
     g_.bounds(lo, hi);
-    if (lo >= beta || lo == hi) return lo;
-    if (hi <= alpha) return hi;
+    if (lo >= beta || lo == hi || hi <= alpha) {
+      if constexpr (kRel) rel_ = g_.bounds_relevance();
+      return lo >= beta || lo == hi ? lo : hi;
+    }
     if (store) {
-      if (const auto* e = tt_.probe(key, hash)) {
-        lo = std::max<int>(lo, e->lo);
-        hi = std::min<int>(hi, e->hi);
-        first = e->move == 255 ? -1 : g_.from_key(e->move);
+      Mask used = 0;
+      tt_.probe_all(key, hash, [&](const auto& e) {
+        lo = std::max<int>(lo, e.lo);
+        hi = std::min<int>(hi, e.hi);
+        if (first < 0 && e.move != 255) first = g_.from_key(e.move);
+        if constexpr (kRel) used |= g_.entry_relevance(e.key);
+      });
+      if (lo >= beta || lo == hi || hi <= alpha) {
+        if constexpr (kRel) rel_ = used | g_.bounds_relevance();
+        return lo >= beta || lo == hi ? lo : hi;
       }
     }
-    if (lo >= beta || lo == hi) return lo;
-    if (hi <= alpha) return hi;
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
 
@@ -154,38 +202,66 @@ class Search {
           g_.undo(moves[i]);
         }
         for (int i = 0; i < n; ++i) {
-          if (const auto* e = tt_.probe(ck[i], ch[i])) {
-            if (maxing && e->lo + cg[i] >= beta) return e->lo + cg[i];
-            if (!maxing && e->hi + cg[i] <= alpha) return e->hi + cg[i];
+          int cut = kInf;
+          typename Game::Key used{};
+          tt_.probe_all(ck[i], ch[i], [&](const auto& e) {
+            if (cut != kInf) return;
+            if (maxing ? e.lo + cg[i] >= beta : e.hi + cg[i] <= alpha) {
+              cut = (maxing ? e.lo : e.hi) + cg[i];
+              if constexpr (kRel) used = e.key;
+            }
+          });
+          if (cut != kInf) {
+            if constexpr (kRel) {
+              g_.play(moves[i]);
+              rel_ = g_.move_relevance() | g_.entry_relevance(used);
+              g_.undo(moves[i]);
+            }
+            return cut;
           }
         }
       }
     }
     int best = maxing ? -kInf : kInf, best_move = -1;
     int a = alpha, b = beta;
+    Mask rel = 0;  // partition search: the relevant cards of the result
+    bool cut = false;
     for (int i = 0; i < n; ++i) {
       const int gain = g_.play(moves[i]);
+      Mask child_rel = 0;
+      if constexpr (kRel) child_rel = g_.move_relevance();
       const int v = gain + alphabeta(a - gain, b - gain);
+      if constexpr (kRel) child_rel |= rel_;
       g_.undo(moves[i]);
       if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
+        // This move alone proves the bound (its value is the best).
+        rel = child_rel;
+        cut = true;
 #ifdef OPENHAND_TRACE
         ++cut_at_[std::min(i, 3)][g_.storable()];
 #endif
         break;
       }
+      rel |= child_rel;
+    }
+    if constexpr (kRel) {
+      if (!cut) rel |= g_.all_moves_relevance(moves, n, rel);
+      rel_ = rel;
     }
 #ifdef OPENHAND_TRACE
-    if (!(a >= b)) ++all_nodes_[g_.storable()];
+    if (!cut) ++all_nodes_[g_.storable()];
 #endif
     if (store) {
       // best <= alpha: every move was tried and none beat alpha (max node)
       // or a refutation proved it (min node): an upper bound, and so on.
       const int m = best_move < 0 ? -1 : g_.to_key(best_move);
-      if (best <= alpha) tt_.store(key, hash, g_.depth(), -kInf, best, m);
-      else if (best >= beta) tt_.store(key, hash, g_.depth(), best, kInf, m);
-      else tt_.store(key, hash, g_.depth(), best, best, m);
+      typename Game::Key stored = key;
+      if constexpr (kRel) stored = g_.class_key(key, rel);
+      if (best <= alpha) tt_.store(stored, hash, g_.depth(), -kInf, best, m);
+      else if (best >= beta) tt_.store(stored, hash, g_.depth(), best, kInf, m);
+      else tt_.store(stored, hash, g_.depth(), best, best, m);
     }
     return best;
   }
@@ -264,6 +340,7 @@ class Search {
   Game& g_;
   Table& tt_;
   std::uint64_t nodes_ = 0;
+  Mask rel_ = 0;  // partition search: the relevant cards of the last result
 #ifdef OPENHAND_TRACE
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};

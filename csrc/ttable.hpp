@@ -6,8 +6,16 @@
 // later search, whatever deal or target it came from: the table never needs
 // clearing and can be shared across many solves on one thread.
 //
-// Layout: buckets of four entries; a new position replaces the entry of the
-// bucket with the least remaining depth (shallow results are cheap to redo).
+// Layout: buckets of Ways entries (4 by default); a new position replaces the
+// entry of the bucket with the least remaining depth (shallow results are
+// cheap to redo).
+//
+// Matching: a probe finds the entries whose key table_match()es the probed
+// one.  By default that is equality.  A game whose keys describe classes of
+// positions (65: entries that leave some low cards unnamed, see
+// sixtyfive.hpp) overloads table_match() for its Key type; then several
+// entries may match one position, each with bounds true for all of it, and
+// probe_all() intersects them.  store() merges only into an equal key.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -22,7 +30,15 @@
 
 namespace openhand {
 
+// Does the stored key answer for the probed position?  Overloaded (found by
+// argument-dependent lookup) by games whose stored keys name classes.
 template <class Key>
+inline bool table_match(const Key& stored, const Key& probe) { return stored == probe; }
+// Does the class `general` hold every position of the class `specific`?
+template <class Key>
+inline bool table_covers(const Key& general, const Key& specific) { return general == specific; }
+
+template <class Key, int Ways = 4>
 class TTable {
  public:
   struct Entry {
@@ -31,7 +47,7 @@ class TTable {
     std::uint8_t move;
     std::uint8_t depth;  // 0 = empty
   };
-  static constexpr int kWays = 4;
+  static constexpr int kWays = Ways;
   static constexpr std::size_t kLine = 64;
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
@@ -93,21 +109,37 @@ class TTable {
   const Entry* probe(const Key& key, std::uint64_t hash) const {
     const Entry* b = &entries_.get()[(hash & mask_) * kWays];
     for (int i = 0; i < kWays; ++i)
-      if (b[i].depth && b[i].key == key) return &b[i];
+      if (b[i].depth && table_match(b[i].key, key)) return &b[i];
     return nullptr;
   }
 
-  // Merge the bounds [lo, hi] for key into the table.
+  // Call f(entry) for every entry that matches key; returns how many.
+  template <class F>
+  int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
+    const Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    int n = 0;
+    for (int i = 0; i < kWays; ++i)
+      if (b[i].depth && table_match(b[i].key, key)) { f(b[i]); ++n; }
+    return n;
+  }
+
+  // Merge the bounds [lo, hi] for key into the table.  With class keys an
+  // entry made redundant by the new one (a class it covers, bounds no
+  // tighter) is the one replaced, and a new entry that an old one makes
+  // redundant is not stored.
   void store(const Key& key, std::uint64_t hash, int depth, int lo, int hi, int move) {
     Entry* b = &entries_.get()[(hash & mask_) * kWays];
     Entry* victim = &b[0];
     for (int i = 0; i < kWays; ++i) {
-      if (b[i].depth && b[i].key == key) {
+      if (!b[i].depth) { if (victim->depth) victim = &b[i]; continue; }
+      if (b[i].key == key) {
         if (lo > b[i].lo) b[i].lo = static_cast<std::int16_t>(lo);
         if (hi < b[i].hi) b[i].hi = static_cast<std::int16_t>(hi);
         if (move >= 0) b[i].move = static_cast<std::uint8_t>(move);
         return;
       }
+      if (b[i].lo >= lo && b[i].hi <= hi && table_covers(b[i].key, key)) return;
+      if (lo >= b[i].lo && hi <= b[i].hi && table_covers(key, b[i].key)) { victim = &b[i]; break; }
       if (b[i].depth < victim->depth) victim = &b[i];
     }
     victim->key = key;
