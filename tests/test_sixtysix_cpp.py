@@ -9,7 +9,8 @@ pytest.importorskip("openhand.sixtysix._core")
 
 from openhand.errors import PositionError  # noqa: E402
 from openhand.sixtysix import Position, random_position, reference  # noqa: E402
-from openhand.sixtysix.rules import State, deal_state  # noqa: E402
+from openhand.sixtysix.position import deal_state  # noqa: E402
+from openhand.sixtysix.rules import State  # noqa: E402
 from openhand.sixtysix.solver import Solver, solve  # noqa: E402
 
 N_RANDOM = 300

@@ -7,8 +7,8 @@ import pytest
 from openhand.cards import Card
 from openhand.errors import CardError, DealError, IllegalMoveError, PositionError
 from openhand.sixtysix import Action, Game, Position, random_position
-from openhand.sixtysix.rules import (DECK, HAND_SIZE, card_points, deal_result, is_over,
-                                     legal_actions, step)
+from openhand.sixtysix.deck import DECK, HAND_SIZE, card_points
+from openhand.sixtysix.rules import deal_result, is_over, legal_actions, step
 
 
 def names(pos):

@@ -2,7 +2,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Thin Cython wrapper over the C++ Sixty-Six solver (csrc/sixtysix.hpp).
 
-It takes positions already validated by :mod:`openhand.sixtysix.rules`
+It takes positions already validated by :mod:`openhand.sixtysix.position`
 and releases the GIL while searching.  Values are from player 0's point of
 view; actions are the small ints of sixtysix.hpp.  Use
 :mod:`openhand.sixtysix.solver`, not this module.

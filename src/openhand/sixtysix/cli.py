@@ -13,7 +13,7 @@ import sys
 
 from ..cli_common import parser, run_solve
 from ..errors import PositionError
-from .rules import Position
+from .position import Position
 from .solver import Solver
 
 

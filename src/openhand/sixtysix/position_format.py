@@ -56,7 +56,9 @@ import json
 
 from ..cards import SUIT_CHARS, Card
 from ..errors import DealError, PositionError
-from .rules import GAME, Position, State, format_hand
+from .deck import GAME, format_hand
+from .position import Position
+from .rules import State
 
 KEYS = ("game", "hands", "stock", "trump", "trump_card", "leader", "trick", "points", "tricks",
         "marriages", "closed_by", "closed_opponent_won", "out")

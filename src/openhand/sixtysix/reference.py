@@ -46,8 +46,9 @@ from typing import Dict, Tuple
 from ..bound_table import INF as _INF, BoundTable
 from ..errors import PositionError
 from ..result import SolveResult
-from .rules import (MARRIAGE_OUT, OUT, Position, State, deal_result, final_points, is_over,
-                    legal_actions, step, to_move)
+from .actions import MARRIAGE_OUT, OUT
+from .position import Position
+from .rules import State, deal_result, final_points, is_over, legal_actions, step, to_move
 
 OBJECTIVES = ("game", "points")
 PERSPECTIVES = {

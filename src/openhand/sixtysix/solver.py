@@ -23,9 +23,10 @@ from ..errors import PositionError
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from . import reference
-from .rules import (CLOSE_ACTION, EXCHANGE_ACTION, MARRIAGE_ACTION, MARRIAGE_OUT_ACTION, OUT_ACTION,
-                    PLAY_ACTION, Position, State, deal_result, final_points, is_over,
-                    legal_actions, to_move)
+from .actions import (CLOSE_ACTION, EXCHANGE_ACTION, MARRIAGE_ACTION, MARRIAGE_OUT_ACTION, OUT_ACTION,
+                      PLAY_ACTION)
+from .position import Position
+from .rules import State, deal_result, final_points, is_over, legal_actions, to_move
 
 DEFAULT_TABLE_MB = 64
 OBJECTIVES = reference.OBJECTIVES
