@@ -61,20 +61,11 @@ cdef vector[uint64_t] _flat_hands(deals):
     return hands
 
 
-cdef class CoreSolver:
-    """A C++ solver with its own transposition table of at most
-    ``table_bytes`` bytes, kept across calls."""
-    cdef Solver* _s
+include "../_solver_owner.pxi"
 
-    def __cinit__(self, size_t table_bytes):
-        self._s = new Solver(table_bytes)
 
-    def __dealloc__(self):
-        del self._s
-
-    @property
-    def table_bytes(self):
-        return self._s.table_bytes()
+cdef class CoreSolver(SolverOwner):
+    """The game's calls on its C++ solver (see SolverOwner)."""
 
     def value(self, hands, int trump, int bidder, int leader, trick=()):
         cdef Deal d = _deal(hands, trump, bidder, leader, trick)

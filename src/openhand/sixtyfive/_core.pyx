@@ -37,20 +37,11 @@ cdef Deal _deal(hands, int leader, trick):
     return d
 
 
-cdef class CoreSolver:
-    """A C++ solver with its own transposition table of at most
-    ``table_bytes`` bytes, kept across calls."""
-    cdef Solver* _s
+include "../_solver_owner.pxi"
 
-    def __cinit__(self, size_t table_bytes):
-        self._s = new Solver(table_bytes)
 
-    def __dealloc__(self):
-        del self._s
-
-    @property
-    def table_bytes(self):
-        return self._s.table_bytes()
+cdef class CoreSolver(SolverOwner):
+    """The game's calls on its C++ solver (see SolverOwner)."""
 
     def value(self, hands, int leader, trick):
         cdef Deal d = _deal(hands, leader, trick)
