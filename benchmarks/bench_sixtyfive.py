@@ -9,6 +9,8 @@ they are measured (an interrupted run keeps them).
 
     python benchmarks/bench_sixtyfive.py               # the recorded run
     python benchmarks/bench_sixtyfive.py --deals 5 --endgames 3   # quick
+    python benchmarks/bench_sixtyfive.py --endgames 0 --moves-deals 10   # values of 50
+                                             # deals, every card's value of 10
 """
 import argparse
 import os
@@ -44,6 +46,8 @@ def main():
     ap.add_argument("--endgames", type=int, default=10, help="endgames per size for the ratio (default 10)")
     ap.add_argument("--table-mb", type=int, default=64, help="transposition table cap (default 64 MiB)")
     ap.add_argument("--no-moves", action="store_true", help="skip the per-card values of full deals")
+    ap.add_argument("--moves-deals", type=int, default=None,
+                    help="per-card values for the first N deals only (default: every deal)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "sixtyfive.json"))
     args = ap.parse_args()
     results = ResultFile(args.out, keep=True)
@@ -67,7 +71,7 @@ def main():
         value_t.append(t)
         value_n.append(r.nodes)
         line = f"  deal {i}: value {r.value} in {t:.3f} s, {r.nodes} nodes"
-        if not args.no_moves:
+        if not args.no_moves and (args.moves_deals is None or i < args.moves_deals):
             solver = Solver(table_mb=args.table_mb, implementation="cpp")
             rm, tm = timed(solver.solve, pos, moves=True)
             assert rm.value == r.value
