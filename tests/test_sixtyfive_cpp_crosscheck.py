@@ -2,7 +2,8 @@
 on seeded random endgames (trick starts and mid-trick), sharing one small
 table across solves so that table reuse and replacement are exercised too.
 Guards the search reductions of csrc/sixtyfive.hpp (sure-winner bounds, the
-small-endgame shortcut, the rank-normalised key)."""
+small-endgame shortcut, the rank-normalised key, the partition search's
+table entries that stand for classes of positions)."""
 import random
 
 import pytest
@@ -31,3 +32,16 @@ def test_cpp_matches_reference(chunk):
         got = shared.solve(p)
         assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
         assert Solver(table_mb=1, implementation="cpp").solve(p, moves=False).value == want.value
+
+
+def test_cpp_matches_reference_six_tricks():
+    """Deeper endgames, where one search stores and reuses many classes."""
+    shared = Solver(table_mb=1, implementation="cpp")
+    for i in range(4):
+        p = Position.random(seed=20_000 + i)
+        rng = random.Random(i)
+        while p.tricks_left > 6 or (p.tricks_left == 6 and len(p.trick) < i % 4):
+            p.play(rng.choice(sorted(p.legal_moves, key=str)))
+        want = reference.solve(p)
+        got = shared.solve(p)
+        assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
