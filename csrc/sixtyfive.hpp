@@ -262,6 +262,12 @@ class Game : public CardMoves<Game> {
     return p;
   }
   bool storable() const { return ntrick_ == 0; }
+  // MTD(f)'s first guess: N-S take half of what is left.  Measured against
+  // the middle of the quick bounds: the same on most full deals, 41% fewer
+  // nodes on one of three, 2.5% fewer on 9-trick endgames.
+  int even_guess() const {
+    return (kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_) / 2 - ns_points_;
+  }
   // Enhanced transposition cutoffs (see Search) at the last card of a
   // trick: every child is a trick start, which the search stores.  Only
   // with 7 or more tricks left: measured, nearer the leaves computing the
@@ -628,9 +634,7 @@ class Solver {
   int value(const Deal& d, std::uint64_t* nodes) {
     Game g = start(d);
     Search<Game> s(g, table_);
-    int lo, hi;
-    g.full_bounds(lo, hi);
-    const int v = s.exact((lo + hi) / 2);
+    const int v = s.exact(g.even_guess());
     *nodes = s.nodes();
     return v + Game::ns_points_held(d);
   }
@@ -647,9 +651,7 @@ class Solver {
   int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
     Game g = start(d);
     Search<Game> s(g, table_);
-    int lo, hi;
-    g.full_bounds(lo, hi);
-    *value = s.exact((lo + hi) / 2);
+    *value = s.exact(g.even_guess());
     const int n = s.move_values(*value, cards, values);
     *nodes = s.nodes();
     const int held = Game::ns_points_held(d);
