@@ -45,6 +45,17 @@
 //                                       // stay exact).  It must leave the
 //                                       // position as it found it.  Its
 //                                       // nodes are the game's to report.
+//   bool window(int lo, int hi, int& alpha, int& beta) const;
+//                                       // the next window of an exact
+//                                       // search within true bounds
+//                                       // [lo, hi] (lo < hi), for games
+//                                       // whose questions differ in cost;
+//                                       // false: MTD(f) from the guess.
+//   using Table = ...;                  // the table type (TTable<Key> by
+//                                       // default): prefetch(hash),
+//                                       // lookup(key, hash, lo, hi, move),
+//                                       // store(key, hash, depth, lo, hi,
+//                                       // move)
 //
 // Partition search (optional, detected by Game::move_relevance(); 65 uses
 // it).  Every result also reports the cards it depended on, its relevant
@@ -112,6 +123,21 @@ struct TableWays : std::integral_constant<int, 4> {};
 template <class G>
 struct TableWays<G, std::void_t<decltype(G::kTableWays)>> : std::integral_constant<int, G::kTableWays> {};
 
+// Does Game choose the windows of its exact searches (bool window(lo, hi,
+// alpha, beta) const)?
+template <class G, class = void>
+struct HasWindow : std::false_type {};
+template <class G>
+struct HasWindow<G, std::void_t<decltype(std::declval<const G&>().window(0, 0, std::declval<int&>(), std::declval<int&>()))>>
+    : std::true_type {};
+
+// The table type: Game::Table if the game has one (with TTable's
+// prefetch / lookup / store), else TTable<Game::Key> with TableWays ways.
+template <class G, class = void>
+struct TableOf { using type = TTable<typename G::Key, TableWays<G>::value>; };
+template <class G>
+struct TableOf<G, std::void_t<typename G::Table>> { using type = typename G::Table; };
+
 // Does Game report relevant cards (partition search)?
 template <class G, class = void>
 struct HasRelevance : std::false_type {};
@@ -121,7 +147,7 @@ struct HasRelevance<G, std::void_t<decltype(std::declval<const G&>().move_releva
 template <class Game>
 class Search {
  public:
-  using Table = TTable<typename Game::Key, TableWays<Game>::value>;
+  using Table = typename TableOf<Game>::type;
 
   Search(Game& game, Table& table) : g_(game), tt_(table) {}
 
@@ -162,16 +188,28 @@ class Search {
       return lo >= beta || lo == hi ? lo : hi;
     }
     if (store) {
-      Mask used = 0;
-      tt_.probe_all(key, hash, [&](const auto& e) {
-        lo = std::max<int>(lo, e.lo);
-        hi = std::min<int>(hi, e.hi);
-        if (first < 0 && e.move != 255) first = g_.from_key(e.move);
-        if constexpr (kRel) used |= g_.entry_relevance(e.key);
-      });
-      if (lo >= beta || lo == hi || hi <= alpha) {
-        if constexpr (kRel) rel_ = used | g_.bounds_relevance();
-        return lo >= beta || lo == hi ? lo : hi;
+      if constexpr (kRel) {
+        // Every matching class narrows the bounds; a cut depends on them all.
+        Mask used = 0;
+        tt_.probe_all(key, hash, [&](const auto& e) {
+          lo = std::max<int>(lo, e.lo);
+          hi = std::min<int>(hi, e.hi);
+          if (first < 0 && e.move != 255) first = g_.from_key(e.move);
+          used |= g_.entry_relevance(e.key);
+        });
+        if (lo >= beta || lo == hi || hi <= alpha) {
+          rel_ = used | g_.bounds_relevance();
+          return lo >= beta || lo == hi ? lo : hi;
+        }
+      } else {
+        int elo, ehi, emove;
+        if (tt_.lookup(key, hash, elo, ehi, emove)) {
+          lo = std::max(lo, elo);
+          hi = std::min(hi, ehi);
+          first = emove == 255 ? -1 : g_.from_key(emove);
+        }
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
       }
     }
     alpha = std::max(alpha, lo);
@@ -202,22 +240,28 @@ class Search {
           g_.undo(moves[i]);
         }
         for (int i = 0; i < n; ++i) {
-          int cut = kInf;
-          typename Game::Key used{};
-          tt_.probe_all(ck[i], ch[i], [&](const auto& e) {
-            if (cut != kInf) return;
-            if (maxing ? e.lo + cg[i] >= beta : e.hi + cg[i] <= alpha) {
-              cut = (maxing ? e.lo : e.hi) + cg[i];
-              if constexpr (kRel) used = e.key;
-            }
-          });
-          if (cut != kInf) {
-            if constexpr (kRel) {
+          if constexpr (kRel) {
+            int cut = kInf;
+            typename Game::Key used{};
+            tt_.probe_all(ck[i], ch[i], [&](const auto& e) {
+              if (cut != kInf) return;
+              if (maxing ? e.lo + cg[i] >= beta : e.hi + cg[i] <= alpha) {
+                cut = (maxing ? e.lo : e.hi) + cg[i];
+                used = e.key;
+              }
+            });
+            if (cut != kInf) {
               g_.play(moves[i]);
               rel_ = g_.move_relevance() | g_.entry_relevance(used);
               g_.undo(moves[i]);
+              return cut;
             }
-            return cut;
+          } else {
+            int elo, ehi, emove;
+            if (tt_.lookup(ck[i], ch[i], elo, ehi, emove)) {
+              if (maxing && elo + cg[i] >= beta) return elo + cg[i];
+              if (!maxing && ehi + cg[i] <= alpha) return ehi + cg[i];
+            }
           }
         }
       }
@@ -279,6 +323,20 @@ class Search {
   // The same within true bounds [lo, hi] known to the caller.
   int exact_within(int lo, int hi, int guess) {
     guess = std::clamp(guess, lo, hi);
+    if constexpr (HasWindow<Game>::value) {
+      // The game picks each window (lo <= alpha < beta <= hi); the answer
+      // narrows [lo, hi] whichever side it falls, so this terminates.
+      int alpha, beta;
+      while (lo < hi && g_.window(lo, hi, alpha, beta)) {
+        const int v = alphabeta(alpha, beta);
+#ifdef OPENHAND_TRACE
+        std::fprintf(stderr, "window (%d, %d) v=%d nodes=%llu\n", alpha, beta, v, (unsigned long long)nodes_);
+#endif
+        if (v <= alpha) hi = v;
+        else if (v >= beta) lo = v;
+        else lo = hi = v;
+      }
+    }
     while (lo < hi) {
       const int beta = std::max(guess, lo + 1);
       const int v = alphabeta(beta - 1, beta);

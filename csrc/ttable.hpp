@@ -113,6 +113,19 @@ class TTable {
     return nullptr;
   }
 
+  // The stored bounds and move of key, if any (with class keys: the bounds
+  // of every matching entry, intersected, and the first move found).
+  bool lookup(const Key& key, std::uint64_t hash, int& lo, int& hi, int& move) const {
+    lo = -32768;
+    hi = 32767;
+    move = 255;
+    return probe_all(key, hash, [&](const Entry& e) {
+      if (e.lo > lo) lo = e.lo;
+      if (e.hi < hi) hi = e.hi;
+      if (move == 255) move = e.move;
+    }) > 0;
+  }
+
   // Call f(entry) for every entry that matches key; returns how many.
   template <class F>
   int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
