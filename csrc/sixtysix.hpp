@@ -186,18 +186,6 @@ struct MainId {
 //   adds, so the value is P0 - P1 plus a function of the key alone: the
 //   entry keeps bounds on that rest.
 
-// Frees the block an aligned pointer was carved from.
-struct FreeRaw {
-  void* raw = nullptr;
-  std::size_t mapped = 0;  // its length if mmap'ed, else 0 (calloc)
-  void operator()(void*) const {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (mapped) { munmap(raw, mapped); return; }
-#endif
-    std::free(raw);
-  }
-};
-
 // A key for the search driver: the identity (Id: compared, hashed) and
 // player 0's points P0 with P0 - P1 (not part of the identity).
 template <class Id>
@@ -219,50 +207,14 @@ class PointTable {
       struct { std::int16_t lo, hi; } p;        // kPoints: value - (P0 - P1)
     };
   };
-  explicit PointTable(std::size_t max_bytes) : max_bytes_(max_bytes) {
-    if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
-    reserve(std::size_t(1) << 12);
-  }
+  explicit PointTable(std::size_t max_bytes) : mem_(max_bytes) {}
 
-  void reserve(std::size_t entries) {
-    std::size_t buckets = 1;
-    while (buckets * kWays < entries && (buckets * 2) * kWays * sizeof(Entry) <= max_bytes_) buckets *= 2;
-    if (entries_ && buckets <= mask_ + 1) return;
-    const std::size_t bytes = buckets * kWays * sizeof(Entry);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    // As TTable: a large table on 2 MB pages (a hint only).
-    constexpr std::size_t kHuge = std::size_t(2) << 20;
-    if (bytes >= kHuge * 2) {
-      const std::size_t len = bytes + kHuge;
-      void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (raw == MAP_FAILED) throw std::bad_alloc();
-      const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
-      madvise(reinterpret_cast<void*>(p), bytes, MADV_HUGEPAGE);
-      entries_.reset(reinterpret_cast<Entry*>(p));
-      entries_.get_deleter().raw = raw;
-      entries_.get_deleter().mapped = len;
-      mask_ = buckets - 1;
-      return;
-    }
-#endif
-    // calloc (untouched zero pages, every entry empty), the start rounded up
-    // to a cache line.
-    void* raw = std::calloc(bytes + 64, 1);
-    if (!raw) throw std::bad_alloc();
-    entries_.reset(reinterpret_cast<Entry*>((reinterpret_cast<std::uintptr_t>(raw) + 63) & ~std::uintptr_t(63)));
-    entries_.get_deleter().raw = raw;
-    entries_.get_deleter().mapped = 0;
-    mask_ = buckets - 1;
-  }
-  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
-
-  void prefetch(std::uint64_t hash) const {
-    const char* b = reinterpret_cast<const char*>(&entries_.get()[(hash & mask_) * kWays]);
-    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += 64) __builtin_prefetch(b + off);
-  }
+  void reserve(std::size_t entries) { mem_.reserve(entries); }
+  std::size_t bytes() const { return mem_.bytes(); }
+  void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
 
   const Entry* probe(const Id& id, std::uint64_t hash) const {
-    const Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    const Entry* b = mem_.bucket(hash);
     for (int i = 0; i < kWays; ++i)
       if (b[i].depth && b[i].id == id) return &b[i];
     return nullptr;
@@ -284,7 +236,7 @@ class PointTable {
 
   // Merge "lo <= value <= hi at p0" into the table.
   void store(const Id& id, std::uint64_t hash, int depth, int p0, int diff, int lo, int hi, int move) {
-    Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    Entry* b = mem_.bucket(hash);
     Entry* e = nullptr;
     Entry* victim = &b[0];
     for (int i = 0; i < kWays; ++i) {
@@ -327,9 +279,7 @@ class PointTable {
   }
 
  private:
-  std::unique_ptr<Entry, FreeRaw> entries_;
-  std::size_t mask_ = 0;
-  std::size_t max_bytes_;
+  BucketMemory<Entry, kWays> mem_;
 };
 
 // The endgame table's key: both hands, the leader, who has won a trick, the

@@ -38,23 +38,18 @@ inline bool table_match(const Key& stored, const Key& probe) { return stored == 
 template <class Key>
 inline bool table_covers(const Key& general, const Key& specific) { return general == specific; }
 
-template <class Key, int Ways = 4>
-class TTable {
+// The memory of a table of buckets of kWays entries (any Entry type whose
+// all-zero bytes mean "empty"), shared by TTable and the games' own tables.
+// It never grows past max_bytes; it starts small and grows (losing its
+// contents) when reserve() asks for more, so a small endgame does not pay
+// for touching a large table.
+template <class Entry, int kWays>
+class BucketMemory {
  public:
-  struct Entry {
-    Key key;
-    std::int16_t lo, hi;
-    std::uint8_t move;
-    std::uint8_t depth;  // 0 = empty
-  };
-  static constexpr int kWays = Ways;
   static constexpr std::size_t kLine = 64;
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
-  // The table never grows past max_bytes; it starts small and grows (losing
-  // its contents) when reserve() asks for more, so a small endgame does not
-  // pay for touching a large table.
-  explicit TTable(std::size_t max_bytes) : max_bytes_(max_bytes) {
+  explicit BucketMemory(std::size_t max_bytes) : max_bytes_(max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
     reserve(std::size_t(1) << 12);
   }
@@ -100,14 +95,52 @@ class TTable {
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
   std::size_t max_bytes() const { return max_bytes_; }
 
+  // The kWays entries of hash's bucket.
+  Entry* bucket(std::uint64_t hash) { return &entries_.get()[(hash & mask_) * kWays]; }
+  const Entry* bucket(std::uint64_t hash) const { return &entries_.get()[(hash & mask_) * kWays]; }
+
   // Hint the cache about the bucket a later probe or store will read.
   void prefetch(std::uint64_t hash) const {
-    const char* b = reinterpret_cast<const char*>(&entries_.get()[(hash & mask_) * kWays]);
-    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += 64) __builtin_prefetch(b + off);
+    const char* b = reinterpret_cast<const char*>(bucket(hash));
+    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += kLine) __builtin_prefetch(b + off);
   }
 
+ private:
+  struct Free {
+    void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
+    std::size_t mapped = 0;     // its length if mmap'ed, else 0
+    void operator()(Entry*) const {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      if (mapped) { munmap(raw, mapped); return; }
+#endif
+      std::free(raw);
+    }
+  };
+  std::unique_ptr<Entry, Free> entries_;
+  std::size_t mask_ = 0;
+  std::size_t max_bytes_;
+};
+
+template <class Key, int Ways = 4>
+class TTable {
+ public:
+  struct Entry {
+    Key key;
+    std::int16_t lo, hi;
+    std::uint8_t move;
+    std::uint8_t depth;  // 0 = empty
+  };
+  static constexpr int kWays = Ways;
+
+  explicit TTable(std::size_t max_bytes) : mem_(max_bytes) {}
+
+  void reserve(std::size_t entries) { mem_.reserve(entries); }
+  std::size_t bytes() const { return mem_.bytes(); }
+  std::size_t max_bytes() const { return mem_.max_bytes(); }
+  void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
+
   const Entry* probe(const Key& key, std::uint64_t hash) const {
-    const Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    const Entry* b = mem_.bucket(hash);
     for (int i = 0; i < kWays; ++i)
       if (b[i].depth && table_match(b[i].key, key)) return &b[i];
     return nullptr;
@@ -129,7 +162,7 @@ class TTable {
   // Call f(entry) for every entry that matches key; returns how many.
   template <class F>
   int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
-    const Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    const Entry* b = mem_.bucket(hash);
     int n = 0;
     for (int i = 0; i < kWays; ++i)
       if (b[i].depth && table_match(b[i].key, key)) { f(b[i]); ++n; }
@@ -141,7 +174,7 @@ class TTable {
   // tighter) is the one replaced, and a new entry that an old one makes
   // redundant is not stored.
   void store(const Key& key, std::uint64_t hash, int depth, int lo, int hi, int move) {
-    Entry* b = &entries_.get()[(hash & mask_) * kWays];
+    Entry* b = mem_.bucket(hash);
     Entry* victim = &b[0];
     for (int i = 0; i < kWays; ++i) {
       if (!b[i].depth) { if (victim->depth) victim = &b[i]; continue; }
@@ -163,19 +196,7 @@ class TTable {
   }
 
  private:
-  struct Free {
-    void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
-    std::size_t mapped = 0;     // its length if mmap'ed, else 0
-    void operator()(Entry*) const {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (mapped) { munmap(raw, mapped); return; }
-#endif
-      std::free(raw);
-    }
-  };
-  std::unique_ptr<Entry, Free> entries_;
-  std::size_t mask_ = 0;
-  std::size_t max_bytes_;
+  BucketMemory<Entry, kWays> mem_;
 };
 
 }  // namespace openhand
