@@ -8,7 +8,10 @@
 //
 // Layout: buckets of Ways entries (4 by default); a new position replaces the
 // entry of the bucket with the least remaining depth (shallow results are
-// cheap to redo).
+// cheap to redo).  A bucket fills from its front and no entry is ever
+// emptied (stored depths are at least 1), so its entries in use are a
+// prefix: probes and stores stop at the first empty one, which makes a
+// mostly empty table (a small endgame in a large bucket) cheap to probe.
 //
 // Matching: a probe finds the entries whose key table_match()es the probed
 // one.  By default that is equality.  A game whose keys describe classes of
@@ -141,8 +144,8 @@ class TTable {
 
   const Entry* probe(const Key& key, std::uint64_t hash) const {
     const Entry* b = mem_.bucket(hash);
-    for (int i = 0; i < kWays; ++i)
-      if (b[i].depth && table_match(b[i].key, key)) return &b[i];
+    for (int i = 0; i < kWays && b[i].depth; ++i)
+      if (table_match(b[i].key, key)) return &b[i];
     return nullptr;
   }
 
@@ -164,8 +167,8 @@ class TTable {
   int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
     const Entry* b = mem_.bucket(hash);
     int n = 0;
-    for (int i = 0; i < kWays; ++i)
-      if (b[i].depth && table_match(b[i].key, key)) { f(b[i]); ++n; }
+    for (int i = 0; i < kWays && b[i].depth; ++i)
+      if (table_match(b[i].key, key)) { f(b[i]); ++n; }
     return n;
   }
 
@@ -177,7 +180,7 @@ class TTable {
     Entry* b = mem_.bucket(hash);
     Entry* victim = &b[0];
     for (int i = 0; i < kWays; ++i) {
-      if (!b[i].depth) { if (victim->depth) victim = &b[i]; continue; }
+      if (!b[i].depth) { victim = &b[i]; break; }  // the first empty entry: the rest are empty
       if (b[i].key == key) {
         if (lo > b[i].lo) b[i].lo = static_cast<std::int16_t>(lo);
         if (hi < b[i].hi) b[i].hi = static_cast<std::int16_t>(hi);
