@@ -45,6 +45,16 @@
 //                                       // stay exact).  It must leave the
 //                                       // position as it found it.  Its
 //                                       // nodes are the game's to report.
+//   bool solve_stored(int alpha, int beta, int first, int& v, int& move);
+//                                       // like solve_rest, but asked at a
+//                                       // storable position only after its
+//                                       // quick bounds and table probe
+//                                       // failed to settle it (alpha, beta
+//                                       // narrowed by them; first: the
+//                                       // table's move or -1); the result
+//                                       // is stored as a searched one's
+//                                       // (65: the last three tricks).
+//                                       // move: its best move, or -1.
 //   bool window(int lo, int hi, int& alpha, int& beta) const;
 //                                       // the next window of an exact
 //                                       // search within true bounds
@@ -109,6 +119,13 @@ struct HasSolveRest : std::false_type {};
 template <class G>
 struct HasSolveRest<G, std::void_t<decltype(std::declval<G&>().solve_rest(0, 0, std::declval<int&>()))>>
     : std::true_type {};
+
+// Does Game have the optional solve_stored hook?
+template <class G, class = void>
+struct HasSolveStored : std::false_type {};
+template <class G>
+struct HasSolveStored<G, std::void_t<decltype(std::declval<G&>().solve_stored(
+                             0, 0, 0, std::declval<int&>(), std::declval<int&>()))>> : std::true_type {};
 
 // Does Game offer enhanced transposition cutoffs (bool etc_node(): are all
 // children of this node stored positions)?
@@ -214,6 +231,14 @@ class Search {
     }
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
+    if constexpr (HasSolveStored<Game>::value) {
+      int v, m = -1;
+      if (store && g_.solve_stored(alpha, beta, first, v, m)) {
+        if constexpr (kRel) rel_ = g_.terminal_relevance();
+        store_result(key, hash, alpha, beta, v, m);
+        return v;
+      }
+    }
 
     int moves[Game::kMaxMoves];
     const int n = g_.moves(moves, first);
@@ -297,17 +322,22 @@ class Search {
 #ifdef OPENHAND_TRACE
     if (!cut) ++all_nodes_[g_.storable()];
 #endif
-    if (store) {
-      // best <= alpha: every move was tried and none beat alpha (max node)
-      // or a refutation proved it (min node): an upper bound, and so on.
-      const int m = best_move < 0 ? -1 : g_.to_key(best_move);
-      typename Game::Key stored = key;
-      if constexpr (kRel) stored = g_.class_key(key, rel);
-      if (best <= alpha) tt_.store(stored, hash, g_.depth(), -kInf, best, m);
-      else if (best >= beta) tt_.store(stored, hash, g_.depth(), best, kInf, m);
-      else tt_.store(stored, hash, g_.depth(), best, best, m);
-    }
+    if (store) store_result(key, hash, alpha, beta, best, best_move);
     return best;
+  }
+
+  // Store a storable position's result `best` of a search in (alpha, beta)
+  // (with partition search, for the class of its relevant cards rel_).
+  void store_result(const typename Game::Key& key, std::uint64_t hash, int alpha, int beta, int best,
+                    int best_move) {
+    // best <= alpha: every move was tried and none beat alpha (max node)
+    // or a refutation proved it (min node): an upper bound, and so on.
+    const int m = best_move < 0 ? -1 : g_.to_key(best_move);
+    typename Game::Key stored = key;
+    if constexpr (HasRelevance<Game>::value) stored = g_.class_key(key, rel_);
+    if (best <= alpha) tt_.store(stored, hash, g_.depth(), -kInf, best, m);
+    else if (best >= beta) tt_.store(stored, hash, g_.depth(), best, kInf, m);
+    else tt_.store(stored, hash, g_.depth(), best, best, m);
   }
 
   // Is the value of the rest at least target?
