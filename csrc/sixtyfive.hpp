@@ -61,9 +61,10 @@ inline bool has_points(int card) { return rank_of(card) >= 11; }
 
 
 inline int mask_points(Mask m) {
-  // A, K, Q, J of every suit.
-  const Mask aces = 0x4000400040004000ull, kings = aces >> 1, queens = aces >> 2, jacks = aces >> 3;
-  return 4 * popcount(m & aces) + 3 * popcount(m & kings) + 2 * popcount(m & queens) + popcount(m & jacks);
+  // A, K, Q, J of every suit: each suit's J Q K A bits (ranks 11..14) index
+  // the points of that set.
+  static constexpr std::int8_t kSet[16] = {0, 1, 2, 3, 3, 4, 5, 6, 4, 5, 6, 7, 7, 8, 9, 10};
+  return kSet[(m >> 11) & 15] + kSet[(m >> 27) & 15] + kSet[(m >> 43) & 15] + kSet[(m >> 59) & 15];
 }
 
 // Does card c beat card best (best was played earlier to this trick)?
@@ -336,20 +337,40 @@ class Game : public CardMoves<Game> {
   bool etc_node() const { return ntrick_ == 3 && tricks_left_ >= 7; }
   int depth() const { return tricks_left_; }
   // The table key of this trick start (see Key): every card named.
+  // Computed suit-parallel: a hand's four counts by one SWAR count of its
+  // low cards in each suit's 16-bit lane, its point cards as four nibbles;
+  // the low cards renumbered once per P0 / P1 plane (the hands are
+  // disjoint, so compressing their union is the union of the compressions).
   Key key() const {
     std::uint64_t counts = 0, pts = 0, low = 0;
+    for (int h = 0; h < 4; ++h) {
+      counts |= lane_nibbles(lane_counts(hand_[h] & kLowCards)) << (16 * h);
+      const std::uint64_t p = lane_nibbles((hand_[h] >> 11) & 0x000F000F000F000Full);
+      pts |= p;
+      if (h & 1) pts |= p << 16;
+      if (h & 2) pts |= p << 32;
+    }
+    const Mask plane0 = hand_[1] | hand_[3], plane1 = hand_[2] | hand_[3];
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-      for (int h = 0; h < 4; ++h) {
-        const unsigned cards = unsigned(hand_[h] >> (16 * s + 3));
-        const std::uint64_t l8 = compress8(cards & 0xFF, low_in_play), p4 = (cards >> 8) & 0xF;
-        counts |= std::uint64_t(popcount(l8)) << (4 * (4 * h + s));
-        pts |= p4 << (4 * s);
-        if (h & 1) { low |= l8 << (8 * s); pts |= p4 << (16 + 4 * s); }
-        if (h & 2) { low |= l8 << (32 + 8 * s); pts |= p4 << (32 + 4 * s); }
-      }
+      low |= std::uint64_t(compress8(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
+      low |= std::uint64_t(compress8(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
     }
     return Key{counts, pts | std::uint64_t(leader_) << 48, low};
+  }
+  static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
+  // The number of set bits of each 16-bit lane, in that lane.
+  static std::uint64_t lane_counts(Mask m) {
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (m + (m >> 8)) & 0x001F001F001F001Full;
+  }
+  // Values below 16 in the four 16-bit lanes, packed as four nibbles.
+  static std::uint64_t lane_nibbles(std::uint64_t x) {
+    x |= x >> 12;  // lane 1 to nibble 1, lane 3 to bits 36..39
+    x |= x >> 24;  // lanes 2 and 3 to nibbles 2 and 3
+    return x & 0xFFFF;
   }
   static std::uint64_t hash(const Key& k) {
     return mix64(k.counts ^ mix64((k.pts & kExactPart) + 0x9e3779b97f4a7c15ull));
@@ -626,9 +647,10 @@ class Game : public CardMoves<Game> {
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus.
   int best_case(Mask opp, int tricks) const {
-    const Mask aces = 0x4000400040004000ull, kings = aces >> 1;
-    const int a = std::min(popcount(opp & aces), tricks);
-    const int k = std::min(popcount(opp & kings), tricks - a);
+    // One bit a suit, at bits 0, 16, 32, 48: the multiply sums them in the top lane.
+    const auto count4 = [](Mask x) { return int((x * 0x0001000100010001ull) >> 48); };
+    const int a = std::min(count4((opp >> 14) & 0x0001000100010001ull), tricks);
+    const int k = std::min(count4((opp >> 13) & 0x0001000100010001ull), tricks - a);
     return kTrickPoints * tricks + kLastTrickBonus + 2 * a + k;
   }
 
