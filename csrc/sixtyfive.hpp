@@ -230,17 +230,52 @@ class Game : public CardMoves<Game> {
   // winners of the tricks it looked at (terminal_relevance()); every legal
   // card is tried, so no run of equivalent cards needs to be named.  The
   // result is stored by the search as a searched one.
+  //
+  // Equivalent cards (see the top of the file): in the first trick only the
+  // top card of a run is searched.  Where every move was tried, a skipped
+  // card matters only if the stored class names its run's top but not it
+  // (all_moves_relevance()); so the skipped cards of such nodes are kept,
+  // and at the end each one whose twin above is named is named too, until
+  // nothing changes.
   bool solve_stored(int alpha, int beta, int first, int& v, int& move) {
     if (tricks_left_ != 3 || ntrick_ != 0) return false;
     term_rel_ = 0;
+    skipped_ = 0;
     v = first_trick_ab(alpha, beta, first, &move);
+    while (skipped_) {
+      const Mask named = named_low_cards(term_rel_);
+      Mask add = 0;
+      for (int c : cards_of(skipped_))
+        if (!(named & bit(c)) && (named & bit(next_up(c)))) add |= bit(c);
+      if (!add) break;
+      term_rel_ |= add;
+    }
     return true;
+  }
+  // The low cards in play that class_key(., rel) names.
+  Mask named_low_cards(Mask rel) const {
+    Mask named = 0;
+    for (int s = 0; s < 4; ++s) {
+      const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
+      const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
+      unsigned m;
+      if (r) m = low_in_play & ~((r & (0u - r)) - 1);
+      else m = popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit threshold's cap
+      named |= Mask(m) << (16 * s + 3);
+    }
+    return named;
   }
   int first_trick_ab(int alpha, int beta, int first, int* best_move) {
     const int seat = to_move();
     const bool maxing = (seat & 1) == 0;
     int moves[kMaxMoves], score[kMaxMoves], n = 0;
+    Mask skipped = 0;
+    const Mask h = hand_[seat];
     for (int c : cards_of(legal_mask())) {
+      if (!has_points(c)) {
+        const int up = next_up(c);
+        if (up >= 0 && (h & bit(up)) && !has_points(up)) { skipped |= bit(c); continue; }
+      }
       score[n] = c == first ? (1 << 30) : order_score(c);
       moves[n++] = c;
     }
@@ -264,8 +299,9 @@ class Game : public CardMoves<Game> {
       hand_[seat] ^= bit(c);
       if (maxing ? v > best : v < best) { best = v; if (best_move) *best_move = c; }
       if (maxing) alpha = std::max(alpha, v); else beta = std::min(beta, v);
-      if (alpha >= beta) break;
+      if (alpha >= beta) return best;
     }
+    skipped_ |= skipped;  // every move tried
     return best;
   }
   int terminal_value() {
@@ -685,6 +721,7 @@ class Game : public CardMoves<Game> {
   Mask in_play_;
   Mask won_ = 0;       // the winner of the trick the last play() completed, else 0
   Mask term_rel_ = 0;  // the trick winners the last terminal evaluation looked at
+  Mask skipped_ = 0;   // solve_stored(): equivalent cards skipped where every move was tried
   int leader_, ntrick_, tricks_left_, points_in_play_;
   int ns_points_;      // card points of N-S's cards in play (hands and table)
   int trick_[4];
