@@ -739,9 +739,13 @@ class Solver {
  private:
   // Trick starts searched grow about 4x per extra trick: size the table to
   // the problem (up to the cap) rather than touch a large one for an endgame.
+  // 4^tricks * 4 entries: measured with every card's value, the same node
+  // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
+  // a fresh solver touches (page faults, zeroing) a quarter of the memory:
+  // 8 tricks 27% less time.  Full deals reach the cap either way.
   Game start(const Deal& d) {
     const int tricks = popcount(d.hands[d.leader]) + (d.ntrick ? 1 : 0);
-    table_.reserve(std::size_t(1) << std::min(40, 4 + 2 * tricks));
+    table_.reserve(std::size_t(1) << std::min(40, 2 + 2 * tricks));
     return Game(d);
   }
 
