@@ -86,7 +86,10 @@
 //                            all_moves_relevance(moves, n, union) (whatever
 //                            makes the class's moves those searched: 65,
 //                            runs of equivalent cards cut by the class).
-// The stored key is class_key(key, relevant cards); it must hash as key.
+// The stored key is class_key(key, relevant cards).  A probed position is
+// looked up in two buckets, hash(key) and fine_hash(key); a class is stored
+// in the one store_hash(class, hash, fine) names, which must be one of the
+// two for every position of the class.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -190,13 +193,17 @@ class Search {
     int first = -1;
     const bool store = g_.storable();
     typename Game::Key key{};
-    std::uint64_t hash = 0;
+    std::uint64_t hash = 0, fine = 0;
     if (store) {
       // Start fetching the table bucket now: the quick bounds are computed
       // while it arrives, and spare the probe when they settle the node.
       key = g_.key();
       hash = Game::hash(key);
       tt_.prefetch(hash);
+      if constexpr (kRel) {
+        fine = Game::fine_hash(key);  // classes live in one of two buckets
+        tt_.prefetch(fine);
+      }
     }
     int lo, hi;
     g_.bounds(lo, hi);
@@ -208,12 +215,14 @@ class Search {
       if constexpr (kRel) {
         // Every matching class narrows the bounds; a cut depends on them all.
         Mask used = 0;
-        tt_.probe_all(key, hash, [&](const auto& e) {
+        const auto use = [&](const auto& e) {
           lo = std::max<int>(lo, e.lo);
           hi = std::min<int>(hi, e.hi);
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
           used |= g_.entry_relevance(e.key);
-        });
+        };
+        tt_.probe_all(key, fine, use);
+        tt_.probe_all(key, hash, use);
         if (lo >= beta || lo == hi || hi <= alpha) {
           rel_ = used | g_.bounds_relevance();
           return lo >= beta || lo == hi ? lo : hi;
@@ -235,7 +244,7 @@ class Search {
       int v, m = -1;
       if (store && g_.solve_stored(alpha, beta, first, v, m)) {
         if constexpr (kRel) rel_ = g_.terminal_relevance();
-        store_result(key, hash, alpha, beta, v, m);
+        store_result(key, hash, fine, alpha, beta, v, m);
         return v;
       }
     }
@@ -262,19 +271,22 @@ class Search {
           ck[i] = g_.key();
           ch[i] = Game::hash(ck[i]);
           tt_.prefetch(ch[i]);
+          if constexpr (kRel) tt_.prefetch(Game::fine_hash(ck[i]));
           g_.undo(moves[i]);
         }
         for (int i = 0; i < n; ++i) {
           if constexpr (kRel) {
             int cut = kInf;
             typename Game::Key used{};
-            tt_.probe_all(ck[i], ch[i], [&](const auto& e) {
+            const auto use = [&](const auto& e) {
               if (cut != kInf) return;
               if (maxing ? e.lo + cg[i] >= beta : e.hi + cg[i] <= alpha) {
                 cut = (maxing ? e.lo : e.hi) + cg[i];
                 used = e.key;
               }
-            });
+            };
+            tt_.probe_all(ck[i], Game::fine_hash(ck[i]), use);
+            tt_.probe_all(ck[i], ch[i], use);
             if (cut != kInf) {
               g_.play(moves[i]);
               rel_ = g_.move_relevance() | g_.entry_relevance(used);
@@ -322,22 +334,27 @@ class Search {
 #ifdef OPENHAND_TRACE
     if (!cut) ++all_nodes_[g_.storable()];
 #endif
-    if (store) store_result(key, hash, alpha, beta, best, best_move);
+    if (store) store_result(key, hash, fine, alpha, beta, best, best_move);
     return best;
   }
 
   // Store a storable position's result `best` of a search in (alpha, beta)
   // (with partition search, for the class of its relevant cards rel_).
-  void store_result(const typename Game::Key& key, std::uint64_t hash, int alpha, int beta, int best,
-                    int best_move) {
+  // (fine: the position's second bucket, for partition search.)
+  void store_result(const typename Game::Key& key, std::uint64_t hash, std::uint64_t fine, int alpha, int beta,
+                    int best, int best_move) {
     // best <= alpha: every move was tried and none beat alpha (max node)
     // or a refutation proved it (min node): an upper bound, and so on.
     const int m = best_move < 0 ? -1 : g_.to_key(best_move);
     typename Game::Key stored = key;
-    if constexpr (HasRelevance<Game>::value) stored = g_.class_key(key, rel_);
-    if (best <= alpha) tt_.store(stored, hash, g_.depth(), -kInf, best, m);
-    else if (best >= beta) tt_.store(stored, hash, g_.depth(), best, kInf, m);
-    else tt_.store(stored, hash, g_.depth(), best, best, m);
+    std::uint64_t h = hash;
+    if constexpr (HasRelevance<Game>::value) {
+      stored = g_.class_key(key, rel_);
+      h = Game::store_hash(stored, hash, fine);
+    }
+    if (best <= alpha) tt_.store(stored, h, g_.depth(), -kInf, best, m);
+    else if (best >= beta) tt_.store(stored, h, g_.depth(), best, kInf, m);
+    else tt_.store(stored, h, g_.depth(), best, best, m);
   }
 
   // Is the value of the rest at least target?

@@ -18,8 +18,8 @@ def parser(prog: str, doc: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed for --random")
     p.add_argument("--json", action="store_true", help='print {"value": V, "moves": {...}}')
     p.add_argument("--value-only", action="store_true", help="only the value, not every move's")
-    p.add_argument("--table-mb", type=float, default=64,
-                   help="transposition table memory cap in MiB (default 64)")
+    p.add_argument("--table-mb", type=float, default=None,
+                   help="transposition table memory cap in MiB (default: the game's solver's, 65: 512)")
     return p
 
 

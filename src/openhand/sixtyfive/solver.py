@@ -18,7 +18,10 @@ from ..solver_base import SolverBase
 from . import reference
 from .rules import Position
 
-DEFAULT_TABLE_MB = 64
+# Full deals outgrow smaller tables (a hard deal searched 6x the nodes with
+# 64 MiB); the table is sized to the problem up to this cap, so an endgame
+# touches little of it.
+DEFAULT_TABLE_MB = 512
 _core = load_core("openhand.sixtyfive._core")
 
 
