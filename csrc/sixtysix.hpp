@@ -660,7 +660,32 @@ class Game {
         if (!(os & higher(c))) top |= bit(c);
       if (su == trump_ || !otr || popcount(top) <= popcount(os)) sure |= top;
     }
-    if (!sure || s.points[p] + marriage_points(s.mar[p]) + mask_points(sure) < kGoal) return false;
+    if (!sure) return false;
+    const int mine_end = s.points[p] + marriage_points(s.mar[p]) + mask_points(mine | oh);
+    if (s.points[p] + marriage_points(s.mar[p]) + mask_points(sure == mine ? mine | oh : sure) < kGoal) {
+      if (sure != mine) return false;
+      // Every card of the leader is sure: he wins every trick left, taking
+      // every card point in play, and still does not reach 66 (else he goes
+      // out on the way: below).  No line gives him more: at no moment can
+      // he count more than this, so he never goes out on any line; the
+      // opponent can only gain points and tricks.  So: if he closed, he
+      // fails on every line; if the opponent closed, the opponent fails on
+      // this line (nothing better for the leader: the opponent's only other
+      // end is going out himself); otherwise the deal is played out, and
+      // this line gives him the most points and the last-trick bonus and
+      // the opponent the fewest points and no new trick, which is the best
+      // played-out result (each ending is non-decreasing in those, see
+      // PointTable).  So the value is exactly this line's.
+      int g;  // the leader's view
+      if (s.closed_by == p) g = -(s.opp_won ? 2 : 3);
+      else if (s.closed_by == o) g = s.opp_won ? 2 : 3;
+      else {
+        const int mt = mine_end + kLastTrickBonus, ot = counted(o);
+        g = mt == ot ? 0 : mt > ot ? (ot >= 33 ? 1 : s.tricks[o] ? 2 : 3) : -(mt >= 33 ? 1 : 2);
+      }
+      lo = hi = p == 0 ? g : -g;
+      return true;
+    }
     int g;
     if (s.closed_by == o) g = s.opp_won ? 2 : 3;
     else g = counted(o) >= 33 ? 1 : s.tricks[o] ? 2 : 3;
