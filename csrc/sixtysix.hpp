@@ -647,11 +647,10 @@ class Game {
   // leader can get (see the top of the file: every end is at most f of the
   // opponent's later state, his points and tricks only grow), so the value
   // is exact.
-  bool cash_out(int& lo, int& hi) const {
-    if (objective_ != kGame) return false;
-    const St& s = s_;
-    const int p = s.leader, o = 1 - p;
-    const Mask mine = s.hand[p], oh = s.hand[o], otr = oh & suit_cards(trump_);
+  // The leader's sure cards (see cash_out), strict play at a trick start.
+  Mask leader_sure() const {
+    const int p = s_.leader, o = 1 - p;
+    const Mask mine = s_.hand[p], oh = s_.hand[o], otr = oh & suit_cards(trump_);
     Mask sure = 0;
     for (int su = 0; su < 4; ++su) {
       const Mask os = oh & suit_cards(su);
@@ -660,6 +659,15 @@ class Game {
         if (!(os & higher(c))) top |= bit(c);
       if (su == trump_ || !otr || popcount(top) <= popcount(os)) sure |= top;
     }
+    return sure;
+  }
+
+  bool cash_out(int& lo, int& hi) const {
+    if (objective_ != kGame) return false;
+    const St& s = s_;
+    const int p = s.leader, o = 1 - p;
+    const Mask mine = s.hand[p], oh = s.hand[o];
+    const Mask sure = leader_sure();
     if (!sure) return false;
     const int mine_end = s.points[p] + marriage_points(s.mar[p]) + mask_points(mine | oh);
     if (s.points[p] + marriage_points(s.mar[p]) + mask_points(sure == mine ? mine | oh : sure) < kGoal) {
@@ -880,8 +888,21 @@ class Game {
       for (int p = 0; p < 2; ++p) {
         const Mask sure = sure_trumps(1 - p);
         if (sure) lost[p] = mask_points(sure) + cheapest_points(s.hand[p], popcount(sure));
-        m[p] -= lost[p];
       }
+      // The leader L may do better: he can first cash his sure cards (see
+      // cash_out: he wins each of those tricks, whatever the opponent o
+      // plays), k tricks in which o plays k of his cards, worth at least his
+      // k cheapest.  Under that strategy of L none of these points ever
+      // reaches o, whatever follows.  Every use of lost[o] in bounds() is an
+      // upper bound on o's result (o never goes out; o's played-out total
+      // minus L's), which L's one strategy makes good, so it may count
+      // these points instead of L's sure trumps alone (they are among his
+      // sure cards).  (lost[L] still needs no strategy: o's sure trumps win
+      // on every line.)
+      const int L = s.leader, o = 1 - L;
+      const Mask ls = leader_sure();
+      if (ls) lost[o] = std::max(lost[o], mask_points(ls) + cheapest_points(s.hand[o], popcount(ls)));
+      for (int p = 0; p < 2; ++p) m[p] -= lost[p];
     }
   }
 
