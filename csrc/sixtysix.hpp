@@ -630,8 +630,10 @@ class Game {
   // win one trick after another (no draws in strict play, so hands only
   // shrink):
   // - his trumps above every trump of the opponent: nothing beats them;
-  // - if the opponent has no trump: his cards with no higher card of their
-  //   suit in the opponent's hand;
+  // - if the opponent has no trump, or no more trumps than the leader has
+  //   of those sure trumps (cashed first, they draw his trumps): all the
+  //   leader's trumps, and his cards with no higher card of their suit in
+  //   the opponent's hand;
   // - else, in a plain suit where all of the leader's cards with no higher
   //   card opposite are at most as many as the opponent's cards of that
   //   suit: those cards.  Cashed after the trumps and one suit at a time,
@@ -650,8 +652,16 @@ class Game {
   // The leader's sure cards (see cash_out), strict play at a trick start.
   Mask leader_sure() const {
     const int p = s_.leader, o = 1 - p;
-    const Mask mine = s_.hand[p], oh = s_.hand[o], otr = oh & suit_cards(trump_);
+    const Mask mine = s_.hand[p], oh = s_.hand[o];
+    Mask otr = oh & suit_cards(trump_);
     Mask sure = 0;
+    if (otr) {
+      // As many sure trumps as the opponent has trumps: cashed first, they
+      // draw all of his (he must follow trumps), and then nothing beats
+      // the leader's other trumps either: the case of no trump opposite.
+      const Mask mytr = mine & suit_cards(trump_);
+      if (popcount(sure_trumps(p)) >= popcount(otr)) { sure = mytr; otr = 0; }
+    }
     for (int su = 0; su < 4; ++su) {
       const Mask os = oh & suit_cards(su);
       Mask top = 0;
