@@ -418,14 +418,16 @@ class Game {
   int from_key(int move) const { return move; }
   int representative(int move) const { return move; }
 
-  void bounds(int& lo, int& hi) const {
+  // (ls: where to put the leader's sure cards, leader_sure(), if found on
+  // the way - strict play at a trick start, kGame - else left alone.)
+  void bounds(int& lo, int& hi, Mask* ls = nullptr) const {
     if (objective_ == kPoints) { point_bounds(lo, hi); return; }
     const St& s = s_;
     hi = can_score3(0) ? 3 : 2;
     lo = can_score3(1) ? -3 : -2;
     int best[2] = {hi, -lo};  // the most each player can still score
     int mc[2], lost[2];
-    max_counts(mc, lost);
+    max_counts(mc, lost, ls);
     for (int p = 0; p < 2; ++p) {
       const int o = 1 - p;
       // Once the opponent counts 33, p can score more than 1 only through
@@ -558,10 +560,11 @@ class Game {
       etable_->prefetch(hash);
     }
     int lo, hi;
-    bounds(lo, hi);
+    Mask ls = 0;
+    bounds(lo, hi, &ls);
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
-    if (cash_out(lo, hi)) return lo;
+    if (cash_out(ls, lo, hi)) return lo;
     int first = -1;
     const int p0 = s_.points[0], diff = s_.points[0] - s_.points[1];
     const int tag = objective_ | (s_.points[0] + s_.points[1]) << 1;
@@ -672,12 +675,11 @@ class Game {
     return sure;
   }
 
-  bool cash_out(int& lo, int& hi) const {
+  bool cash_out(Mask sure, int& lo, int& hi) const {
     if (objective_ != kGame) return false;
     const St& s = s_;
     const int p = s.leader, o = 1 - p;
     const Mask mine = s.hand[p], oh = s.hand[o];
-    const Mask sure = leader_sure();
     if (!sure) return false;
     const int mine_end = s.points[p] + marriage_points(s.mar[p]) + mask_points(mine | oh);
     if (s.points[p] + marriage_points(s.mar[p]) + mask_points(sure == mine ? mine | oh : sure) < kGoal) {
@@ -867,7 +869,7 @@ class Game {
   // exhausted), less what strict play surely gives the opponent (below).
   // lost[p]: the card points that strict play surely gives the opponent
   // (0 outside strict play).
-  void max_counts(int m[2], int lost[2]) const {
+  void max_counts(int m[2], int lost[2], Mask* ls_out = nullptr) const {
     const St& s = s_;
     const Mask stock = live_stock();
     const Mask in_play = s.hand[0] | s.hand[1] | stock | (s.trick ? bit(s.trick) : 0);
@@ -911,6 +913,7 @@ class Game {
       // on every line.)
       const int L = s.leader, o = 1 - L;
       const Mask ls = leader_sure();
+      if (ls_out) *ls_out = ls;
       if (ls) lost[o] = std::max(lost[o], mask_points(ls) + cheapest_points(s.hand[o], popcount(ls)));
       for (int p = 0; p < 2; ++p) m[p] -= lost[p];
     }
