@@ -865,8 +865,8 @@ class Game {
   // At most the counted points each player p can reach (not counting the
   // last-trick bonus): what he counts now, his pending marriages, every
   // card point still in play and every marriage not shown whose K and Q are
-  // both still in his hand or the live stock (while the stock is not
-  // exhausted), less what strict play surely gives the opponent (below).
+  // both still in his hand or the live stock (while he may still show one,
+  // below), less what strict play surely gives the opponent (below).
   // lost[p]: the card points that strict play surely gives the opponent
   // (0 outside strict play).
   void max_counts(int m[2], int lost[2], Mask* ls_out = nullptr) const {
@@ -878,7 +878,11 @@ class Game {
     lost[0] = lost[1] = 0;
     for (int p = 0; p < 2; ++p) {
       m[p] = counted(p) + (s.tricks[p] ? 0 : marriage_points(s.mar[p])) + all;
-      if (stock_left()) {
+      // A marriage is shown only with a lead of a player holding 6 cards
+      // while the stock is open and not exhausted, or on the closing turn:
+      // once the stock is closed nobody draws, so after that turn no hand
+      // holds 6 cards again and no marriage can come.
+      if (stock_left() && (s.closed_by < 0 || (p == s.leader && !s.trick && popcount(s.hand[p]) == kHandSize))) {
         const Mask mine = s.hand[p] | stock;
         for (int su = 0; su < 4; ++su)
           if (!(shown >> su & 1) && (mine & kq_mask(su)) == kq_mask(su)) m[p] += su == trump_ ? 40 : 20;
