@@ -420,14 +420,14 @@ class Game {
 
   // (ls: where to put the leader's sure cards, leader_sure(), if found on
   // the way - strict play at a trick start, kGame - else left alone.)
-  void bounds(int& lo, int& hi, Mask* ls = nullptr) const {
+  void bounds(int& lo, int& hi, Mask* ls = nullptr, int* lgain = nullptr) const {
     if (objective_ == kPoints) { point_bounds(lo, hi); return; }
     const St& s = s_;
     hi = can_score3(0) ? 3 : 2;
     lo = can_score3(1) ? -3 : -2;
     int best[2] = {hi, -lo};  // the most each player can still score
     int mc[2], lost[2];
-    max_counts(mc, lost, ls);
+    max_counts(mc, lost, ls, lgain);
     for (int p = 0; p < 2; ++p) {
       const int o = 1 - p;
       // Once the opponent counts 33, p can score more than 1 only through
@@ -561,10 +561,11 @@ class Game {
     }
     int lo, hi;
     Mask ls = 0;
-    bounds(lo, hi, &ls);
+    int lgain = 0;
+    bounds(lo, hi, &ls, &lgain);
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
-    if (cash_out(ls, lo, hi)) return lo;
+    if (cash_out(ls, lgain, lo, hi)) return lo;
     int first = -1;
     const int p0 = s_.points[0], diff = s_.points[0] - s_.points[1];
     const int tag = objective_ | (s_.points[0] + s_.points[1]) << 1;
@@ -629,31 +630,17 @@ class Game {
     return best;
   }
 
-  // Strict play, a trick start (kGame): cards with which the leader can
-  // win one trick after another (no draws in strict play, so hands only
-  // shrink):
-  // - his trumps above every trump of the opponent: nothing beats them;
-  // - if the opponent has no trump, or no more trumps than the leader has
-  //   of those sure trumps (cashed first, they draw his trumps): all the
-  //   leader's trumps, and his cards with no higher card of their suit in
-  //   the opponent's hand;
-  // - else, in a plain suit where all of the leader's cards with no higher
-  //   card opposite are at most as many as the opponent's cards of that
-  //   suit: those cards.  Cashed after the trumps and one suit at a time,
-  //   the opponent must follow that suit each time (he keeps enough cards
-  //   of it: on the leader's trumps he must play trumps, and on another
-  //   suit that suit); should he run out of trumps on the way, the second
-  //   case applies anyway.
-  // The opponent gains nothing meanwhile (no points, no trick).  If the
-  // points of these cards bring the leader (his marriages count once he has
-  // a trick) to 66, he goes out and scores f(the opponent's state now): 1
-  // if the opponent counts 33, 2 if he has a trick, else 3 (if the opponent
-  // closed: 2, or 3 if he had no trick then).  That is also the most the
-  // leader can get (see the top of the file: every end is at most f of the
-  // opponent's later state, his points and tricks only grow), so the value
-  // is exact.
   // The leader's sure cards (see cash_out), strict play at a trick start.
-  Mask leader_sure() const {
+  // gain: at least the card points the leader takes cashing them: theirs,
+  // and at least the k cheapest cards of the opponent's hand for k of them.
+  // Better when the opponent keeps a trump throughout (he has more trumps
+  // than the leader's sure trumps, and every plain suit cashed is one he
+  // holds at least as many cards of as the leader cashes): cashing the
+  // trumps first and then one suit at a time, he must follow each time -
+  // trumps on the trumps, that suit on each suit (he still holds all of its
+  // cards: he has only followed other suits) - so he gives up at least his
+  // cheapest trumps and his cheapest cards of each suit, that many of each.
+  Mask leader_sure(int* gain = nullptr) const {
     const int p = s_.leader, o = 1 - p;
     const Mask mine = s_.hand[p], oh = s_.hand[o];
     Mask otr = oh & suit_cards(trump_);
@@ -672,17 +659,53 @@ class Game {
         if (!(os & higher(c))) top |= bit(c);
       if (su == trump_ || !otr || popcount(top) <= popcount(os)) sure |= top;
     }
+    if (gain) {
+      int g = mask_points(sure);
+      if (otr) {  // he keeps a trump throughout (otr is 0 if drawn)
+        for (int su = 0; su < 4; ++su) {
+          const int k = popcount(sure & suit_cards(su));
+          if (k) g += cheapest_points(oh & suit_cards(su), k);
+        }
+      } else {
+        g += cheapest_points(oh, popcount(sure));
+      }
+      *gain = g;
+    }
     return sure;
   }
 
-  bool cash_out(Mask sure, int& lo, int& hi) const {
+  // Strict play, a trick start (kGame): cards with which the leader can
+  // win one trick after another (no draws in strict play, so hands only
+  // shrink):
+  // - his trumps above every trump of the opponent: nothing beats them;
+  // - if the opponent has no trump, or no more trumps than the leader has
+  //   of those sure trumps (cashed first, they draw his trumps): all the
+  //   leader's trumps, and his cards with no higher card of their suit in
+  //   the opponent's hand;
+  // - else, in a plain suit where all of the leader's cards with no higher
+  //   card opposite are at most as many as the opponent's cards of that
+  //   suit: those cards.  Cashed after the trumps and one suit at a time,
+  //   the opponent must follow that suit each time (he keeps enough cards
+  //   of it: on the leader's trumps he must play trumps, and on another
+  //   suit that suit); should he run out of trumps on the way, the second
+  //   case applies anyway.
+  // The opponent gains nothing meanwhile (no points, no trick).  If the
+  // points of these cards and of the opponent's cards played to them (at
+  // least `gain`, see leader_sure) bring the leader (his marriages count
+  // once he has a trick) to 66, he goes out and scores f(the opponent's
+  // state now): 1 if the opponent counts 33, 2 if he has a trick, else 3
+  // (if the opponent closed: 2, or 3 if he had no trick then).  That is also the most the
+  // leader can get (see the top of the file: every end is at most f of the
+  // opponent's later state, his points and tricks only grow), so the value
+  // is exact.
+  bool cash_out(Mask sure, int gain, int& lo, int& hi) const {
     if (objective_ != kGame) return false;
     const St& s = s_;
     const int p = s.leader, o = 1 - p;
     const Mask mine = s.hand[p], oh = s.hand[o];
     if (!sure) return false;
     const int mine_end = s.points[p] + marriage_points(s.mar[p]) + mask_points(mine | oh);
-    if (s.points[p] + marriage_points(s.mar[p]) + mask_points(sure == mine ? mine | oh : sure) < kGoal) {
+    if (s.points[p] + marriage_points(s.mar[p]) + (sure == mine ? mask_points(mine | oh) : gain) < kGoal) {
       if (sure != mine) return false;
       // Every card of the leader is sure: he wins every trick left, taking
       // every card point in play, and still does not reach 66 (else he goes
@@ -869,7 +892,7 @@ class Game {
   // below), less what strict play surely gives the opponent (below).
   // lost[p]: the card points that strict play surely gives the opponent
   // (0 outside strict play).
-  void max_counts(int m[2], int lost[2], Mask* ls_out = nullptr) const {
+  void max_counts(int m[2], int lost[2], Mask* ls_out = nullptr, int* gain_out = nullptr) const {
     const St& s = s_;
     const Mask stock = live_stock();
     const Mask in_play = s.hand[0] | s.hand[1] | stock | (s.trick ? bit(s.trick) : 0);
@@ -907,18 +930,20 @@ class Game {
       }
       // The leader L may do better: he can first cash his sure cards (see
       // cash_out: he wins each of those tricks, whatever the opponent o
-      // plays), k tricks in which o plays k of his cards, worth at least his
-      // k cheapest.  Under that strategy of L none of these points ever
-      // reaches o, whatever follows.  Every use of lost[o] in bounds() is an
-      // upper bound on o's result (o never goes out; o's played-out total
-      // minus L's), which L's one strategy makes good, so it may count
-      // these points instead of L's sure trumps alone (they are among his
-      // sure cards).  (lost[L] still needs no strategy: o's sure trumps win
-      // on every line.)
+      // plays), taking at least `gain` card points (see leader_sure).
+      // Under that strategy of L none of these points ever reaches o,
+      // whatever follows.  Every use of lost[o] in bounds() is an upper
+      // bound on o's result (o never goes out, so a closing of his fails;
+      // o's played-out total minus L's), which L's one strategy makes good,
+      // so it may count these points instead of L's sure trumps alone (they
+      // are among his sure cards).  (lost[L] still needs no strategy: o's
+      // sure trumps win on every line.)
       const int L = s.leader, o = 1 - L;
-      const Mask ls = leader_sure();
+      int gain = 0;
+      const Mask ls = leader_sure(&gain);
       if (ls_out) *ls_out = ls;
-      if (ls) lost[o] = std::max(lost[o], mask_points(ls) + cheapest_points(s.hand[o], popcount(ls)));
+      if (gain_out) *gain_out = gain;
+      if (ls) lost[o] = std::max(lost[o], gain);
       for (int p = 0; p < 2; ++p) m[p] -= lost[p];
     }
   }
