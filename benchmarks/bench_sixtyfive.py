@@ -81,8 +81,8 @@ def main():
         progress(line)
         results.update(**{f"tricks_{args.tricks}": dict(
             value_time_s=summary(value_t), value_nodes=summary(value_n),
-            moves_time_s=summary(moves_t), moves_nodes=summary(moves_n))},
-            peak_memory_mib=peak_memory_mib())
+            moves_time_s=summary(moves_t), moves_nodes=summary(moves_n),
+            peak_memory_mib=peak_memory_mib())})
     print(f"{'':>24} {'median':>10} {'p90':>10} {'max':>10}")
     for name, vals, unit in (("exact value time", value_t, "s"), ("exact value nodes", value_n, ""),
                              ("all cards time", moves_t, "s"), ("all cards nodes", moves_n, "")):
