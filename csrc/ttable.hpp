@@ -18,7 +18,8 @@
 // positions (65: entries that leave some low cards unnamed, see
 // sixtyfive.hpp) overloads table_match() for its Key type; then several
 // entries may match one position, each with bounds true for all of it, and
-// probe_all() intersects them.  store() merges only into an equal key.
+// lookup() intersects them (probe_all() hands each one to the caller, as
+// partition search needs).  store() merges only into an equal key.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -141,13 +142,6 @@ class TTable {
   std::size_t bytes() const { return mem_.bytes(); }
   std::size_t max_bytes() const { return mem_.max_bytes(); }
   void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
-
-  const Entry* probe(const Key& key, std::uint64_t hash) const {
-    const Entry* b = mem_.bucket(hash);
-    for (int i = 0; i < kWays && b[i].depth; ++i)
-      if (table_match(b[i].key, key)) return &b[i];
-    return nullptr;
-  }
 
   // The stored bounds and move of key, if any (with class keys: the bounds
   // of every matching entry, intersected, and the first move found).
