@@ -178,6 +178,10 @@ class Search {
   int alphabeta(int alpha, int beta) {
     constexpr bool kRel = HasRelevance<Game>::value;
     ++nodes_;
+#ifdef OPENHAND_TRACE
+    const int tr_d = std::min(g_.depth(), 15);
+    ++depth_nodes_[tr_d][g_.storable()];
+#endif
     if (g_.is_terminal()) {
       const int v = g_.terminal_value();
       if constexpr (kRel) rel_ = g_.terminal_relevance();
@@ -208,6 +212,9 @@ class Search {
     int lo, hi;
     g_.bounds(lo, hi);
     if (lo >= beta || lo == hi || hi <= alpha) {
+#ifdef OPENHAND_TRACE
+      if (store) ++depth_bound_[tr_d];
+#endif
       if constexpr (kRel) rel_ = g_.bounds_relevance();
       return lo >= beta || lo == hi ? lo : hi;
     }
@@ -224,6 +231,9 @@ class Search {
         tt_.probe_all(key, fine, use);
         tt_.probe_all(key, hash, use);
         if (lo >= beta || lo == hi || hi <= alpha) {
+#ifdef OPENHAND_TRACE
+          ++depth_tt_[tr_d];
+#endif
           rel_ = used | g_.bounds_relevance();
           return lo >= beta || lo == hi ? lo : hi;
         }
@@ -449,7 +459,13 @@ class Search {
 #ifdef OPENHAND_TRACE
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};
+  std::uint64_t depth_nodes_[16][2] = {}, depth_bound_[16] = {}, depth_tt_[16] = {};
   ~Search() {
+    for (int d = 0; d < 16; ++d)
+      if (depth_nodes_[d][0] + depth_nodes_[d][1])
+        std::fprintf(stderr, "tricks %2d: inner %10llu starts %10llu bound-cut %9llu table-cut %9llu\n", d,
+                     (unsigned long long)depth_nodes_[d][0], (unsigned long long)depth_nodes_[d][1],
+                     (unsigned long long)depth_bound_[d], (unsigned long long)depth_tt_[d]);
     for (int st = 0; st < 2; ++st)
       std::fprintf(stderr, "storable=%d cuts at move 0..3+: %llu %llu %llu %llu, no cut: %llu\n", st,
                    (unsigned long long)cut_at_[0][st], (unsigned long long)cut_at_[1][st],

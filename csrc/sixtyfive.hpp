@@ -162,9 +162,10 @@ class Game : public CardMoves<Game> {
   // answered by solve_rest(), the same 16-line minimax with alpha-beta
   // pruning inside the window the search asks about.
   //
-  // Both record the cards that won a trick in a line they looked at
-  // (terminal_relevance()): the result holds in every position that agrees
-  // on them (see the top of the file).
+  // Both record the cards that won a trick in the lines their result
+  // depends on (terminal_relevance()): the result holds in every position
+  // that agrees on them (see the top of the file).  The plain minimax needs
+  // every line; the alpha-beta searches only the cutting line at a cutoff.
   bool is_terminal() const { return tricks_left_ <= 1 || (tricks_left_ == 2 && ntrick_ != 0); }
   // Fail-soft alpha-beta over the 16 lines of the last two tricks from a
   // trick start: each seat picks one of its two cards for the first trick
@@ -179,23 +180,27 @@ class Game : public CardMoves<Game> {
       c[i][0] = lowest(h);
       c[i][1] = highest(h);
     }
-    term_rel_ = 0;
-    v = two_tricks_ab<0>(c, x, 0, alpha, beta, leader_);
+    v = two_tricks_ab<0>(c, x, 0, alpha, beta, leader_, term_rel_);
     return true;
   }
   // The same from a trick start of the last two tricks inside
-  // three_tricks_ab(), led by `leader` (the hands as they are now).
-  int two_tricks(int leader, int alpha, int beta) {
+  // first_trick_ab(), led by `leader` (the hands as they are now); rel: the
+  // result's relevant cards.
+  int two_tricks(int leader, int alpha, int beta, Mask& rel) {
     int c[4][2], x[4];
     for (int i = 0; i < 4; ++i) {
       const Mask h = hand_[(leader + i) & 3];
       c[i][0] = lowest(h);
       c[i][1] = highest(h);
     }
-    return two_tricks_ab<0>(c, x, 0, alpha, beta, leader);
+    return two_tricks_ab<0>(c, x, 0, alpha, beta, leader, rel);
   }
+  // rel: the result's relevant cards, as Search computes them (see
+  // search.hpp): a cutoff depends on the cutting line alone, a node where
+  // every card was tried on all of them.  (Unioning every line looked at
+  // would also be true, but names more cards: smaller classes.)
   template <int I>
-  int two_tricks_ab(const int (&c)[4][2], int (&x)[4], int led, int alpha, int beta, int leader) {
+  int two_tricks_ab(const int (&c)[4][2], int (&x)[4], int led, int alpha, int beta, int leader, Mask& rel) {
     if constexpr (I == 4) {
       const int t1[4] = {c[0][x[0]], c[1][x[1]], c[2][x[2]], c[3][x[3]]};
       const int w = trick_winner(t1);
@@ -205,19 +210,23 @@ class Game : public CardMoves<Game> {
         t2[i] = c[j][1 - x[j]];
       }
       const int w2 = trick_winner(t2);
-      term_rel_ |= bit(t1[w]) | bit(t2[w2]);
+      rel = bit(t1[w]) | bit(t2[w2]);
       return trick_gain(t1[w], (leader + w) & 3, false) + trick_gain(t2[w2], (leader + w + w2) & 3, true);
     } else {
       const bool maxing = (((leader + I) & 3) & 1) == 0;
       int best = maxing ? -kInf : kInf;
+      Mask all = 0;
       for (int xi = 0; xi < 2; ++xi) {
         if (I > 0 && !may_play(c[I], xi, led)) continue;
         x[I] = xi;
-        const int v = two_tricks_ab<I + 1>(c, x, I == 0 ? suit_of(c[0][xi]) : led, alpha, beta, leader);
+        Mask child;
+        const int v = two_tricks_ab<I + 1>(c, x, I == 0 ? suit_of(c[0][xi]) : led, alpha, beta, leader, child);
         if (maxing) { if (v > best) best = v; if (v > alpha) alpha = v; }
         else { if (v < best) best = v; if (v < beta) beta = v; }
-        if (alpha >= beta) break;
+        if (alpha >= beta) { rel = child; return best; }
+        all |= child;
       }
+      rel = all;
       return best;
     }
   }
@@ -228,9 +237,8 @@ class Game : public CardMoves<Game> {
   // No table below, no quick bounds, no equivalent cards: cheaper per node
   // than the general search, and measured on 6-trick endgames most nodes
   // lie at these last three tricks.  Like solve_rest it records the
-  // winners of the tricks it looked at (terminal_relevance()); every legal
-  // card is tried, so no run of equivalent cards needs to be named.  The
-  // result is stored by the search as a searched one.
+  // winners of the tricks its result depends on (terminal_relevance()).
+  // The result is stored by the search as a searched one.
   //
   // Equivalent cards (see the top of the file): in the first trick only the
   // top card of a run is searched.  Where every move was tried, a skipped
@@ -240,9 +248,8 @@ class Game : public CardMoves<Game> {
   // nothing changes.
   bool solve_stored(int alpha, int beta, int first, int& v, int& move) {
     if (tricks_left_ != 3 || ntrick_ != 0) return false;
-    term_rel_ = 0;
     skipped_ = 0;
-    v = first_trick_ab(alpha, beta, first, &move);
+    v = first_trick_ab(alpha, beta, first, &move, term_rel_);
     while (skipped_) {
       const Mask named = named_low_cards(term_rel_);
       Mask add = 0;
@@ -266,7 +273,7 @@ class Game : public CardMoves<Game> {
     }
     return named;
   }
-  int first_trick_ab(int alpha, int beta, int first, int* best_move) {
+  int first_trick_ab(int alpha, int beta, int first, int* best_move, Mask& rel) {
     const int seat = to_move();
     const bool maxing = (seat & 1) == 0;
     int moves[kMaxMoves], score[kMaxMoves], n = 0;
@@ -282,27 +289,31 @@ class Game : public CardMoves<Game> {
     }
     sort_by_score(moves, score, n);
     int best = maxing ? -kInf : kInf;
+    Mask all = 0;
     for (int i = 0; i < n; ++i) {
       const int c = moves[i];
       hand_[seat] ^= bit(c);
       trick_[ntrick_++] = c;
       int v;
+      Mask child;
       if (ntrick_ < 4) {
-        v = first_trick_ab(alpha, beta, -1, nullptr);
+        v = first_trick_ab(alpha, beta, -1, nullptr, child);
       } else {
         const int w = trick_winner(trick_);
         const int winner = (leader_ + w) & 3;
-        term_rel_ |= bit(trick_[w]);
         const int gain = trick_gain(trick_[w], winner, false);
-        v = gain + two_tricks(winner, alpha - gain, beta - gain);
+        v = gain + two_tricks(winner, alpha - gain, beta - gain, child);
+        child |= bit(trick_[w]);
       }
       --ntrick_;
       hand_[seat] ^= bit(c);
       if (maxing ? v > best : v < best) { best = v; if (best_move) *best_move = c; }
       if (maxing) alpha = std::max(alpha, v); else beta = std::min(beta, v);
-      if (alpha >= beta) return best;
+      if (alpha >= beta) { rel = child; return best; }
+      all |= child;
     }
     skipped_ |= skipped;  // every move tried
+    rel = all;
     return best;
   }
   int terminal_value() {
