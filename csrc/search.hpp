@@ -195,6 +195,7 @@ class Search {
       }
     }
     int first = -1;
+    Mask narrowed_rel = 0;  // partition search: what narrowed the window
     const bool store = g_.storable();
     typename Game::Key key{};
     std::uint64_t hash = 0, fine = 0;
@@ -220,23 +221,35 @@ class Search {
     }
     if (store) {
       if constexpr (kRel) {
-        // Every matching class narrows the bounds; a cut depends on them all.
-        Mask used = 0;
+        // Every matching class narrows the bounds.  A cut or a narrowed
+        // window depends on the source of each bound it used: the quick
+        // bounds or the one entry that gave it.  (In a null window, which
+        // is all MTD(f) asks, a cut needs one bound and nothing narrows.)
+        const int quick_lo = lo, quick_hi = hi;
+        const typename Table::Entry *lo_entry = nullptr, *hi_entry = nullptr;
         const auto use = [&](const auto& e) {
-          lo = std::max<int>(lo, e.lo);
-          hi = std::min<int>(hi, e.hi);
+          if (e.lo > lo) { lo = e.lo; lo_entry = &e; }
+          if (e.hi < hi) { hi = e.hi; hi_entry = &e; }
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
-          used |= g_.entry_relevance(e.key);
         };
         tt_.probe_all(key, fine, use);
         tt_.probe_all(key, hash, use);
-        if (lo >= beta || lo == hi || hi <= alpha) {
+        const auto source = [&](const typename Table::Entry* e) {
+          return e ? g_.entry_relevance(e->key) : g_.bounds_relevance();
+        };
+        if (lo >= beta || hi <= alpha) {
 #ifdef OPENHAND_TRACE
           ++depth_tt_[tr_d];
 #endif
-          rel_ = used | g_.bounds_relevance();
-          return lo >= beta || lo == hi ? lo : hi;
+          rel_ = lo >= beta ? source(lo_entry) : source(hi_entry);
+          return lo >= beta ? lo : hi;
         }
+        if (lo == hi) {
+          rel_ = source(lo_entry) | source(hi_entry);
+          return lo;
+        }
+        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry);
+        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry);
       } else {
         int elo, ehi, emove;
         if (tt_.lookup(key, hash, elo, ehi, emove)) {
@@ -253,7 +266,7 @@ class Search {
     if constexpr (HasSolveStored<Game>::value) {
       int v, m = -1;
       if (store && g_.solve_stored(alpha, beta, first, v, m)) {
-        if constexpr (kRel) rel_ = g_.terminal_relevance();
+        if constexpr (kRel) rel_ = g_.terminal_relevance() | narrowed_rel;
         store_result(key, hash, fine, alpha, beta, v, m);
         return v;
       }
@@ -339,7 +352,7 @@ class Search {
     }
     if constexpr (kRel) {
       if (!cut) rel |= g_.all_moves_relevance(moves, n, rel);
-      rel_ = rel;
+      rel_ = rel | narrowed_rel;
     }
 #ifdef OPENHAND_TRACE
     if (!cut) ++all_nodes_[g_.storable()];
