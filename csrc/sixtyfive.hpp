@@ -30,7 +30,9 @@
 // suit; the low cards below the threshold are left unnamed ("x").  A result
 // depends on the cards that won the tricks of its proof tree (each trick's
 // winner is relevant, and with it every card of its suit above: the class
-// keeps the order of the named cards, and every x ranks below them); the
+// keeps the order of the named cards, and every x ranks below them; a
+// winner without points alone of its suit in its trick wins whatever its
+// rank, so it need not be named, see winner_relevance()); the
 // rest only needs the suit lengths, which the class keeps.  So replaying the
 // proof in any position of the class, with each x played where an x was,
 // gives every trick the same winner, the same gain and the same legal
@@ -210,7 +212,7 @@ class Game : public CardMoves<Game> {
         t2[i] = c[j][1 - x[j]];
       }
       const int w2 = trick_winner(t2);
-      rel = bit(t1[w]) | bit(t2[w2]);
+      rel = winner_relevance(t1, w) | winner_relevance(t2, w2);
       return trick_gain(t1[w], (leader + w) & 3, false) + trick_gain(t2[w2], (leader + w + w2) & 3, true);
     } else {
       const bool maxing = (((leader + I) & 3) & 1) == 0;
@@ -303,7 +305,7 @@ class Game : public CardMoves<Game> {
         const int winner = (leader_ + w) & 3;
         const int gain = trick_gain(trick_[w], winner, false);
         v = gain + two_tricks(winner, alpha - gain, beta - gain, child);
-        child |= bit(trick_[w]);
+        child |= winner_relevance(trick_, w);
       }
       --ntrick_;
       hand_[seat] ^= bit(c);
@@ -331,6 +333,19 @@ class Game : public CardMoves<Game> {
     for (int i = 1; i < 4; ++i) if (beats(t[i], t[w])) w = i;
     return w;
   }
+  // The relevant cards of a complete trick t (in play order) won by t[w]:
+  // the winner, so that the class keeps it above every x of its suit, which
+  // keeps the trick's winner and gain.  Unless it is the only card of its
+  // suit in the trick (a lone trump, or a led card nobody followed) and
+  // has no points: then any card of its suit from that hand wins the trick
+  // as well, with the same gain, so an x played there does too.
+  static Mask winner_relevance(const int* t, int w) {
+    const int c = t[w];
+    if (has_points(c)) return bit(c);
+    for (int i = 0; i < 4; ++i)
+      if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
+    return 0;
+  }
   // What a trick won by `seat` with card w adds to the searched value (N-S
   // points less the card points N-S hold; see the top of the file).
   static int trick_gain(int w, int seat, bool last) {
@@ -343,7 +358,7 @@ class Game : public CardMoves<Game> {
     for (int i = 0; i < 4; ++i)
       trick[i] = i < ntrick_ ? trick_[i] : lowest(hand_[(leader_ + i) & 3]);
     const int w = trick_winner(trick);
-    term_rel_ |= bit(trick[w]);
+    term_rel_ |= winner_relevance(trick, w);
     return trick_gain(trick[w], (leader_ + w) & 3, true);
   }
   // Exact minimax over every legal card (play/undo leave the position as
@@ -699,7 +714,7 @@ class Game : public CardMoves<Game> {
       points_in_play_ -= card_points(trick_[i]);
       if (((leader_ + i) & 1) == 0) ns_points_ -= card_points(trick_[i]);
     }
-    won_ = bit(trick_[w]);
+    won_ = winner_relevance(trick_, w);
     leader_ = winner;
     ntrick_ = 0;
     return trick_gain(trick_[w], winner, tricks_left_ == 0);
@@ -762,7 +777,7 @@ class Game : public CardMoves<Game> {
   struct Undo { int leader; int trick[4]; int ns_points; };
   Mask hand_[4];
   Mask in_play_;
-  Mask won_ = 0;       // the winner of the trick the last play() completed, else 0
+  Mask won_ = 0;       // winner_relevance() of the trick the last play() completed, else 0
   Mask term_rel_ = 0;  // the trick winners the last terminal evaluation looked at
   Mask skipped_ = 0;   // solve_stored(): equivalent cards skipped where every move was tried
   int leader_, ntrick_, tricks_left_, points_in_play_;
