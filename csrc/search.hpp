@@ -158,6 +158,13 @@ struct TableOf { using type = TTable<typename G::Key, TableWays<G>::value>; };
 template <class G>
 struct TableOf<G, std::void_t<typename G::Table>> { using type = typename G::Table; };
 
+// Does Game let its table grow (static constexpr bool kGrowTable = true)?
+// Then the search grows the table (TTable::grow) once it is half full.
+template <class G, class = void>
+struct GrowsTable : std::false_type {};
+template <class G>
+struct GrowsTable<G, std::void_t<decltype(G::kGrowTable)>> : std::integral_constant<bool, G::kGrowTable> {};
+
 // Does Game report relevant cards (partition search)?
 template <class G, class = void>
 struct HasRelevance : std::false_type {};
@@ -378,6 +385,15 @@ class Search {
     if (best <= alpha) tt_.store(stored, h, g_.depth(), -kInf, best, m);
     else if (best >= beta) tt_.store(stored, h, g_.depth(), best, kInf, m);
     else tt_.store(stored, h, g_.depth(), best, best, m);
+    if constexpr (GrowsTable<Game>::value) {
+      if (tt_.wants_growth()) tt_.grow([](const typename Game::Key& k) { return stored_hash(k); });
+    }
+  }
+
+  // The hash a stored key was stored under (see store_result()).
+  static std::uint64_t stored_hash(const typename Game::Key& k) {
+    if constexpr (HasRelevance<Game>::value) return Game::store_hash(k, Game::hash(k), Game::fine_hash(k));
+    else return Game::hash(k);
   }
 
   // Is the value of the rest at least target?

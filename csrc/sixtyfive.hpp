@@ -141,6 +141,8 @@ class Game : public CardMoves<Game> {
   // 32 ways took 45% fewer nodes on full deals than 4 (4 ways: more nodes
   // than without partition search); with two, 16 ways do as well as 32.
   static constexpr int kTableWays = 16;
+  // The table starts small and grows as it fills (see Solver::start()).
+  static constexpr bool kGrowTable = true;
 
   explicit Game(const Deal& d) {
     for (int s = 0; s < 4; ++s) hand_[s] = d.hands[s];
@@ -800,10 +802,12 @@ class Solver {
   // 4^tricks * 4 entries: measured with every card's value, the same node
   // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
   // a fresh solver touches (page faults, zeroing) a quarter of the memory:
-  // 8 tricks 27% less time.  Full deals reach the cap either way.
+  // 8 tricks 27% less time.  Beyond 9 tricks the table starts at 2^20
+  // entries (32 MiB) and grows as it fills (kGrowTable): many full deals
+  // need a tenth of the 512 MiB cap, hard ones all of it.
   Game start(const Deal& d) {
     const int tricks = popcount(d.hands[d.leader]) + (d.ntrick ? 1 : 0);
-    table_.reserve(std::size_t(1) << std::min(40, 2 + 2 * tricks));
+    table_.reserve(std::size_t(1) << std::min(20, 2 + 2 * tricks));
     return Game(d);
   }
 

@@ -45,3 +45,18 @@ def test_cpp_matches_reference_six_tricks():
         want = reference.solve(p)
         got = shared.solve(p)
         assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
+
+
+def test_table_grows_and_stays_exact():
+    """A 10-trick search starts with a 32 MiB table and grows it as it fills,
+    rehashing every entry into the larger table: the value and every card's
+    value agree with a solver whose 32 MiB cap keeps it from growing."""
+    p = Position.random(seed=20_000)
+    rng = random.Random(0)
+    while p.tricks_left > 10:
+        p.play(rng.choice(sorted(p.legal_moves, key=str)))
+    growing = Solver(table_mb=128, implementation="cpp")
+    capped = Solver(table_mb=32, implementation="cpp")
+    got, want = growing.solve(p), capped.solve(p)
+    assert (got.value, got.moves) == (want.value, want.moves)
+    assert growing._core.table_bytes > capped._core.table_bytes == 32 << 20
