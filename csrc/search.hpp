@@ -86,10 +86,9 @@
 //                            all_moves_relevance(moves, n, union) (whatever
 //                            makes the class's moves those searched: 65,
 //                            runs of equivalent cards cut by the class).
-// The stored key is class_key(key, relevant cards).  A probed position is
-// looked up in two buckets, hash(key) and fine_hash(key); a class is stored
-// in the one store_hash(class, hash, fine) names, which must be one of the
-// two for every position of the class.
+// The stored key is class_key(key, relevant cards).  hash() must cover only
+// what every class keeps exact, so that a class lives in the bucket of every
+// position it holds.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -205,17 +204,13 @@ class Search {
     Mask narrowed_rel = 0;  // partition search: what narrowed the window
     const bool store = g_.storable();
     typename Game::Key key{};
-    std::uint64_t hash = 0, fine = 0;
+    std::uint64_t hash = 0;
     if (store) {
       // Start fetching the table bucket now: the quick bounds are computed
       // while it arrives, and spare the probe when they settle the node.
       key = g_.key();
       hash = Game::hash(key);
       tt_.prefetch(hash);
-      if constexpr (kRel) {
-        fine = Game::fine_hash(key);  // classes live in one of two buckets
-        tt_.prefetch(fine);
-      }
     }
     int lo, hi;
     g_.bounds(lo, hi);
@@ -239,7 +234,6 @@ class Search {
           if (e.hi < hi) { hi = e.hi; hi_entry = &e; }
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
         };
-        tt_.probe_all(key, fine, use);
         tt_.probe_all(key, hash, use);
         const auto source = [&](const typename Table::Entry* e) {
           return e ? g_.entry_relevance(e->key) : g_.bounds_relevance();
@@ -274,7 +268,7 @@ class Search {
       int v, m = -1;
       if (store && g_.solve_stored(alpha, beta, first, v, m)) {
         if constexpr (kRel) rel_ = g_.terminal_relevance() | narrowed_rel;
-        store_result(key, hash, fine, alpha, beta, v, m);
+        store_result(key, hash, alpha, beta, v, m);
         return v;
       }
     }
@@ -301,7 +295,6 @@ class Search {
           ck[i] = g_.key();
           ch[i] = Game::hash(ck[i]);
           tt_.prefetch(ch[i]);
-          if constexpr (kRel) tt_.prefetch(Game::fine_hash(ck[i]));
           g_.undo(moves[i]);
         }
         for (int i = 0; i < n; ++i) {
@@ -315,7 +308,6 @@ class Search {
                 used = e.key;
               }
             };
-            tt_.probe_all(ck[i], Game::fine_hash(ck[i]), use);
             tt_.probe_all(ck[i], ch[i], use);
             if (cut != kInf) {
               g_.play(moves[i]);
@@ -364,36 +356,26 @@ class Search {
 #ifdef OPENHAND_TRACE
     if (!cut) ++all_nodes_[g_.storable()];
 #endif
-    if (store) store_result(key, hash, fine, alpha, beta, best, best_move);
+    if (store) store_result(key, hash, alpha, beta, best, best_move);
     return best;
   }
 
   // Store a storable position's result `best` of a search in (alpha, beta)
-  // (with partition search, for the class of its relevant cards rel_).
-  // (fine: the position's second bucket, for partition search.)
-  void store_result(const typename Game::Key& key, std::uint64_t hash, std::uint64_t fine, int alpha, int beta,
-                    int best, int best_move) {
+  // (with partition search, for the class of its relevant cards rel_, in
+  // the same bucket: hash() covers only what every class keeps exact).
+  void store_result(const typename Game::Key& key, std::uint64_t hash, int alpha, int beta, int best,
+                    int best_move) {
     // best <= alpha: every move was tried and none beat alpha (max node)
     // or a refutation proved it (min node): an upper bound, and so on.
     const int m = best_move < 0 ? -1 : g_.to_key(best_move);
     typename Game::Key stored = key;
-    std::uint64_t h = hash;
-    if constexpr (HasRelevance<Game>::value) {
-      stored = g_.class_key(key, rel_);
-      h = Game::store_hash(stored, hash, fine);
-    }
-    if (best <= alpha) tt_.store(stored, h, g_.depth(), -kInf, best, m);
-    else if (best >= beta) tt_.store(stored, h, g_.depth(), best, kInf, m);
-    else tt_.store(stored, h, g_.depth(), best, best, m);
+    if constexpr (HasRelevance<Game>::value) stored = g_.class_key(key, rel_);
+    if (best <= alpha) tt_.store(stored, hash, g_.depth(), -kInf, best, m);
+    else if (best >= beta) tt_.store(stored, hash, g_.depth(), best, kInf, m);
+    else tt_.store(stored, hash, g_.depth(), best, best, m);
     if constexpr (GrowsTable<Game>::value) {
-      if (tt_.wants_growth()) tt_.grow([](const typename Game::Key& k) { return stored_hash(k); });
+      if (tt_.wants_growth()) tt_.grow([](const typename Game::Key& k) { return Game::hash(k); });
     }
-  }
-
-  // The hash a stored key was stored under (see store_result()).
-  static std::uint64_t stored_hash(const typename Game::Key& k) {
-    if constexpr (HasRelevance<Game>::value) return Game::store_hash(k, Game::hash(k), Game::fine_hash(k));
-    else return Game::hash(k);
   }
 
   // Is the value of the rest at least target?
