@@ -395,7 +395,10 @@ class Game : public CardMoves<Game> {
   // the middle of the quick bounds: the same on most full deals, 41% fewer
   // nodes on one of three, 2.5% fewer on 9-trick endgames.  (MTD(f) with
   // doubling steps, then bisection, from either guess: within +-20% either
-  // way deal by deal, no better overall.)
+  // way deal by deal, no better overall.  A greedy playout, every seat
+  // playing the card the move ordering puts first, is 1.5 points off on
+  // deals 0-9 against 4.1 for this guess, yet took as many nodes in all:
+  // the passes far from the value are cheap, those near it dear.)
   int even_guess() const {
     return (kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_) / 2 - ns_points_;
   }
