@@ -44,9 +44,12 @@ inline bool table_covers(const Key& general, const Key& specific) { return gener
 
 // The memory of a table of buckets of kWays entries (any Entry type whose
 // all-zero bytes mean "empty"), shared by TTable and the games' own tables.
-// It never grows past max_bytes; it starts small and grows (losing its
+// It never grows past max_bytes.  The whole cap is mapped once, untouched
+// (the system hands out zeroed pages as they are first written), and the
+// table uses a prefix of it: it starts small and grows (losing its
 // contents) when reserve() asks for more, so a small endgame does not pay
-// for touching a large table.
+// for touching a large table, and double_buckets() grows it in place for a
+// caller that moves the entries itself (TTable::grow()).
 template <class Entry, int kWays>
 class BucketMemory {
  public:
@@ -55,18 +58,49 @@ class BucketMemory {
 
   explicit BucketMemory(std::size_t max_bytes) : max_bytes_(max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
+    while ((cap_buckets_ * 2) * kWays * sizeof(Entry) <= max_bytes) cap_buckets_ *= 2;
+    allocate(cap_buckets_ * kWays * sizeof(Entry));
     reserve(std::size_t(1) << 12);
   }
 
   BucketMemory(BucketMemory&&) = default;
   BucketMemory& operator=(BucketMemory&&) = default;
 
-  // Make room for about `entries` entries (within the cap).
+  // Make room for about `entries` entries (within the cap); a table that
+  // grows here starts empty.
   void reserve(std::size_t entries) {
     std::size_t buckets = 1;
-    while (buckets * kWays < entries && (buckets * 2) * kWays * sizeof(Entry) <= max_bytes_) buckets *= 2;
-    if (entries_ && buckets <= mask_ + 1) return;
-    const std::size_t bytes = buckets * kWays * sizeof(Entry);
+    while (buckets * kWays < entries && buckets < cap_buckets_) buckets *= 2;
+    if (buckets <= mask_ + 1) return;
+    std::memset(static_cast<void*>(entries_.get()), 0, bytes());  // pages already touched
+    mask_ = buckets - 1;
+  }
+
+  // Twice as many buckets, keeping every entry where it is: the new ones
+  // (never used, so zero) are empty.  Only while can_double().
+  void double_buckets() { mask_ = 2 * mask_ + 1; }
+
+  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
+  std::size_t max_bytes() const { return max_bytes_; }
+  std::size_t buckets() const { return mask_ + 1; }
+  std::size_t entries() const { return (mask_ + 1) * kWays; }
+  // Could the memory hold twice as many entries within the cap?
+  bool can_double() const { return mask_ + 1 < cap_buckets_; }
+
+  // The kWays entries of hash's bucket.
+  Entry* bucket(std::uint64_t hash) { return &entries_.get()[(hash & mask_) * kWays]; }
+  const Entry* bucket(std::uint64_t hash) const { return &entries_.get()[(hash & mask_) * kWays]; }
+
+  // Hint the cache about the bucket a later probe or store will read.
+  void prefetch(std::uint64_t hash) const {
+    const char* b = reinterpret_cast<const char*>(bucket(hash));
+    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += kLine) __builtin_prefetch(b + off);
+  }
+
+ private:
+  // Map `bytes` of zeroed memory, aligned to cache lines (to 2 MB pages
+  // when large).
+  void allocate(std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     // A large table on 2 MB pages: probes land at random, and with 4 KB
     // pages nearly every probe of a table of tens of MB also misses the TLB
@@ -75,14 +109,13 @@ class BucketMemory {
     // keep small pages), so correctness never depends on it.
     if (bytes >= kHuge * 2) {
       const std::size_t len = bytes + kHuge;
-      void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (raw == MAP_FAILED) throw std::bad_alloc();
       const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
       madvise(reinterpret_cast<void*>(p), bytes, MADV_HUGEPAGE);
       entries_.reset(reinterpret_cast<Entry*>(p));
       entries_.get_deleter().raw = raw;
       entries_.get_deleter().mapped = len;
-      mask_ = buckets - 1;
       return;
     }
 #endif
@@ -96,26 +129,8 @@ class BucketMemory {
     entries_.reset(reinterpret_cast<Entry*>(p));
     entries_.get_deleter().raw = raw;
     entries_.get_deleter().mapped = 0;
-    mask_ = buckets - 1;
   }
 
-  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
-  std::size_t max_bytes() const { return max_bytes_; }
-  std::size_t entries() const { return (mask_ + 1) * kWays; }
-  // Could the memory hold twice as many entries within the cap?
-  bool can_double() const { return 2 * bytes() <= max_bytes_; }
-
-  // The kWays entries of hash's bucket.
-  Entry* bucket(std::uint64_t hash) { return &entries_.get()[(hash & mask_) * kWays]; }
-  const Entry* bucket(std::uint64_t hash) const { return &entries_.get()[(hash & mask_) * kWays]; }
-
-  // Hint the cache about the bucket a later probe or store will read.
-  void prefetch(std::uint64_t hash) const {
-    const char* b = reinterpret_cast<const char*>(bucket(hash));
-    for (std::size_t off = 0; off < kWays * sizeof(Entry); off += kLine) __builtin_prefetch(b + off);
-  }
-
- private:
   struct Free {
     void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
     std::size_t mapped = 0;     // its length if mmap'ed, else 0
@@ -127,7 +142,8 @@ class BucketMemory {
     }
   };
   std::unique_ptr<Entry, Free> entries_;
-  std::size_t mask_ = 0;
+  std::size_t mask_ = 0;         // buckets in use - 1
+  std::size_t cap_buckets_ = 1;  // buckets mapped (a power of two)
   std::size_t max_bytes_;
 };
 
@@ -149,6 +165,9 @@ class TTable {
     mem_.reserve(entries);
     if (mem_.bytes() != before) filled_ = 0;  // a new, empty table
   }
+  std::size_t bytes() const { return mem_.bytes(); }
+  std::size_t max_bytes() const { return mem_.max_bytes(); }
+  void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
 
   // Growth, for a caller that can tell each stored key's bucket (the hash
   // it was stored under): a search that starts with a small table and
@@ -159,34 +178,25 @@ class TTable {
   // overflow: measured on a full deal, a table as large as its stores took
   // 0.5% more nodes than one 8x as large) and the cap allows.
   bool wants_growth() const { return filled_ * 4 >= mem_.entries() * 3 && mem_.can_double(); }
-  // Move every entry into a table twice as large; `bucket_of` gives a
-  // stored key's hash.  Every entry stays true, so nothing is lost.
+  // Double the table in place: each bucket's entries whose hash
+  // (`bucket_of`, the hash a key was stored under) now selects the new
+  // bucket beside it move there, the rest stay (in order, so a bucket's
+  // entries in use stay a prefix).  Every entry stays true: nothing is lost.
   template <class BucketOf>
   void grow(BucketOf&& bucket_of) {
-    Memory bigger(mem_.max_bytes());
-    bigger.reserve(2 * mem_.entries());
-    std::size_t filled = 0;
-    for (std::size_t b = 0; b < mem_.entries() / kWays; ++b) {
-      const Entry* old = mem_.bucket(b);
-      for (int i = 0; i < kWays && old[i].depth; ++i) {
-        Entry* nb = bigger.bucket(bucket_of(old[i].key));
-        int j = 0;
-        while (j < kWays && nb[j].depth) ++j;
-        if (j == kWays) {  // full: replace its shallowest entry
-          j = 0;
-          for (int k = 1; k < kWays; ++k) if (nb[k].depth < nb[j].depth) j = k;
-        } else {
-          ++filled;
-        }
-        nb[j] = old[i];
+    const std::size_t old_buckets = mem_.buckets();
+    mem_.double_buckets();
+    for (std::size_t b = 0; b < old_buckets; ++b) {
+      Entry* here = mem_.bucket(b);
+      Entry* there = mem_.bucket(b + old_buckets);
+      int kept = 0, moved = 0, i = 0;
+      for (; i < kWays && here[i].depth; ++i) {
+        if (mem_.bucket(bucket_of(here[i].key)) == there) there[moved++] = here[i];
+        else here[kept++] = here[i];
       }
+      for (int j = kept; j < i; ++j) here[j] = Entry{};
     }
-    mem_ = std::move(bigger);
-    filled_ = filled;
   }
-  std::size_t bytes() const { return mem_.bytes(); }
-  std::size_t max_bytes() const { return mem_.max_bytes(); }
-  void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
 
   // The stored bounds and move of key, if any (with class keys: the bounds
   // of every matching entry, intersected, and the first move found).
