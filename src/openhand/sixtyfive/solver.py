@@ -19,8 +19,8 @@ from . import reference
 from .rules import Position
 
 # Full deals outgrow smaller tables (a hard deal searched 6x the nodes with
-# 64 MiB); the table is sized to the problem up to this cap, so an endgame
-# touches little of it.
+# 64 MiB); the table starts sized to the problem and grows as it fills, up
+# to this cap, so an endgame or an easy deal touches little of it.
 DEFAULT_TABLE_MB = 512
 _core = load_core("openhand.sixtyfive._core")
 
