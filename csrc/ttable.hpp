@@ -59,7 +59,12 @@ class BucketMemory {
   explicit BucketMemory(std::size_t max_bytes) : max_bytes_(max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
     while ((cap_buckets_ * 2) * kWays * sizeof(Entry) <= max_bytes) cap_buckets_ *= 2;
-    allocate(cap_buckets_ * kWays * sizeof(Entry));
+    // The cap is a most, not a promise: a cap beyond what the system will
+    // map (an address space of some 128 TiB) maps what it will.
+    while (!allocate(cap_buckets_ * kWays * sizeof(Entry))) {
+      if (cap_buckets_ * kWays <= (std::size_t(1) << 12)) throw std::bad_alloc();
+      cap_buckets_ /= 2;
+    }
     reserve(std::size_t(1) << 12);
   }
 
@@ -99,8 +104,8 @@ class BucketMemory {
 
  private:
   // Map `bytes` of zeroed memory, aligned to cache lines (to 2 MB pages
-  // when large).
-  void allocate(std::size_t bytes) {
+  // when large); false if the system refuses.
+  bool allocate(std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     // A large table on 2 MB pages: probes land at random, and with 4 KB
     // pages nearly every probe of a table of tens of MB also misses the TLB
@@ -110,13 +115,13 @@ class BucketMemory {
     if (bytes >= kHuge * 2) {
       const std::size_t len = bytes + kHuge;
       void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (raw == MAP_FAILED) throw std::bad_alloc();
+      if (raw == MAP_FAILED) return false;
       const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
       madvise(reinterpret_cast<void*>(p), bytes, MADV_HUGEPAGE);
       entries_.reset(reinterpret_cast<Entry*>(p));
       entries_.get_deleter().raw = raw;
       entries_.get_deleter().mapped = len;
-      return;
+      return true;
     }
 #endif
     // Cache-line aligned (calloc promises only 16 bytes): a bucket then
@@ -124,11 +129,12 @@ class BucketMemory {
     // straddling one more line that a probe would wait for.  calloc, not
     // aligned_alloc + memset: a large zeroed block comes as untouched pages.
     void* raw = std::calloc(bytes + kLine, 1);
-    if (!raw) throw std::bad_alloc();
+    if (!raw) return false;
     const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kLine - 1) & ~std::uintptr_t(kLine - 1);
     entries_.reset(reinterpret_cast<Entry*>(p));
     entries_.get_deleter().raw = raw;
     entries_.get_deleter().mapped = 0;
+    return true;
   }
 
   struct Free {

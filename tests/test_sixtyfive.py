@@ -194,6 +194,12 @@ def test_table_cap_is_respected():
         Solver(table_mb=0)
 
 
+def test_a_cap_beyond_the_address_space_maps_what_it_can():
+    huge = Solver(table_mb=10 ** 9, implementation="cpp")  # 1 PiB
+    pos = random_position(seed=5, tricks_left=6)
+    assert huge.solve(pos).value == CPP.solve(pos).value
+
+
 # ---------------------------------------------------------------- CLI
 def test_cli_json(capsys):
     assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N", "--json"]) == 0
