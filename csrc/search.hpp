@@ -175,7 +175,7 @@ class Search {
  public:
   using Table = typename TableOf<Game>::type;
 
-  Search(Game& game, Table& table) : g_(game), tt_(table) {}
+  Search(Game& game, Table& table) : g_(game), tt_(table) { std::fill(killer_, killer_ + kKillerDepths, -1); }
 
   std::uint64_t nodes() const { return nodes_; }
 
@@ -274,6 +274,7 @@ class Search {
     }
 
     int moves[Game::kMaxMoves];
+    if (store && first < 0) first = killer_[std::min(g_.depth(), kKillerDepths - 1)];
     const int n = g_.moves(moves, first);
     const bool maxing = g_.maximizing();
     if constexpr (HasEtc<Game>::value) {
@@ -339,6 +340,7 @@ class Search {
       if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
+        if (store) killer_[std::min(g_.depth(), kKillerDepths - 1)] = moves[i];
         // This move alone proves the bound (its value is the best).
         rel = child_rel;
         cut = true;
@@ -467,6 +469,12 @@ class Search {
   Table& tt_;
   std::uint64_t nodes_ = 0;
   Mask rel_ = 0;  // partition search: the relevant cards of the last result
+  // Killer moves: at a stored position the table's move is tried first; where
+  // the table has none, the move that last cut off at a stored position of
+  // the same depth is (if legal: moves() puts `first` first only then).
+  // Measured on 65 full deals: 3-18% fewer nodes.
+  static constexpr int kKillerDepths = 64;
+  int killer_[kKillerDepths];
 #ifdef OPENHAND_TRACE
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};
