@@ -79,15 +79,11 @@ class BucketMemory {
     if (buckets <= mask_ + 1) return;
     std::memset(static_cast<void*>(entries_.get()), 0, bytes());  // pages already touched
     mask_ = buckets - 1;
-    advise_huge_pages();
   }
 
   // Twice as many buckets, keeping every entry where it is: the new ones
   // (never used, so zero) are empty.  Only while can_double().
-  void double_buckets() {
-    mask_ = 2 * mask_ + 1;
-    advise_huge_pages();
-  }
+  void double_buckets() { mask_ = 2 * mask_ + 1; }
 
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
   std::size_t max_bytes() const { return max_bytes_; }
@@ -111,13 +107,17 @@ class BucketMemory {
   // when large); false if the system refuses.
   bool allocate(std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    // Anonymous mmap memory comes zeroed (every entry empty), as calloc's
-    // does, and aligned to 2 MB pages here (see advise_huge_pages()).
+    // A large table on 2 MB pages: probes land at random, and with 4 KB
+    // pages nearly every probe of a table of tens of MB also misses the TLB
+    // and waits for a page walk.  Anonymous mmap memory comes zeroed (every
+    // entry empty), as calloc's does; the hint is only a hint (the kernel may
+    // keep small pages), so correctness never depends on it.
     if (bytes >= kHuge * 2) {
       const std::size_t len = bytes + kHuge;
       void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (raw == MAP_FAILED) return false;
       const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
+      madvise(reinterpret_cast<void*>(p), bytes, MADV_HUGEPAGE);
       entries_.reset(reinterpret_cast<Entry*>(p));
       entries_.get_deleter().raw = raw;
       entries_.get_deleter().mapped = len;
@@ -137,21 +137,6 @@ class BucketMemory {
     return true;
   }
 
-  // A large table on 2 MB pages: probes land at random, and with 4 KB
-  // pages nearly every probe of a table of tens of MB also misses the TLB
-  // and waits for a page walk.  But the first write to a 2 MB page zeroes
-  // all of it, which a small table (an endgame's few hundred KB, a fresh
-  // solver per position) pays for nothing: so the hint is given only once
-  // the table in use reaches 4 MB.  It is only a hint (the kernel may keep
-  // small pages), so correctness never depends on it.
-  void advise_huge_pages() {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (advised_ || !entries_.get_deleter().mapped || bytes() < 2 * kHuge) return;
-    madvise(static_cast<void*>(entries_.get()), cap_buckets_ * kWays * sizeof(Entry), MADV_HUGEPAGE);
-    advised_ = true;
-#endif
-  }
-
   struct Free {
     void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
     std::size_t mapped = 0;     // its length if mmap'ed, else 0
@@ -165,7 +150,6 @@ class BucketMemory {
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;         // buckets in use - 1
   std::size_t cap_buckets_ = 1;  // buckets mapped (a power of two)
-  bool advised_ = false;         // huge pages asked for (advise_huge_pages())
   std::size_t max_bytes_;
 };
 
