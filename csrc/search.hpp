@@ -61,6 +61,8 @@
 //                                       // [lo, hi] (lo < hi), for games
 //                                       // whose questions differ in cost;
 //                                       // false: MTD(f) from the guess.
+//   static constexpr bool kGrowTable;   // true: the table starts small
+//                                       // and grows as it fills (65)
 //   using Table = ...;                  // the table type (TTable<Key> by
 //                                       // default): prefetch(hash),
 //                                       // lookup(key, hash, lo, hi, move),
@@ -158,7 +160,8 @@ template <class G>
 struct TableOf<G, std::void_t<typename G::Table>> { using type = typename G::Table; };
 
 // Does Game let its table grow (static constexpr bool kGrowTable = true)?
-// Then the search grows the table (TTable::grow) once it is half full.
+// Then the search grows the table in place (TTable::grow) whenever
+// TTable::wants_growth() (3/4 full, and the cap allows).
 template <class G, class = void>
 struct GrowsTable : std::false_type {};
 template <class G>

@@ -59,7 +59,7 @@ class BucketMemory {
   explicit BucketMemory(std::size_t max_bytes) : max_bytes_(max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
     while ((cap_buckets_ * 2) * kWays * sizeof(Entry) <= max_bytes) cap_buckets_ *= 2;
-    // The cap is a most, not a promise: a cap beyond what the system will
+    // The cap is a limit, not a promise: a cap beyond what the system will
     // map (an address space of some 128 TiB) maps what it will.
     while (!allocate(cap_buckets_ * kWays * sizeof(Entry))) {
       if (cap_buckets_ * kWays <= (std::size_t(1) << 12)) throw std::bad_alloc();
@@ -67,9 +67,6 @@ class BucketMemory {
     }
     reserve(std::size_t(1) << 12);
   }
-
-  BucketMemory(BucketMemory&&) = default;
-  BucketMemory& operator=(BucketMemory&&) = default;
 
   // Make room for about `entries` entries (within the cap); a table that
   // grows here starts empty.
