@@ -56,7 +56,7 @@ class BucketMemory {
   static constexpr std::size_t kLine = 64;
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
-  explicit BucketMemory(std::size_t max_bytes) : max_bytes_(max_bytes) {
+  explicit BucketMemory(std::size_t max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
     while ((cap_buckets_ * 2) * kWays * sizeof(Entry) <= max_bytes) cap_buckets_ *= 2;
     // The cap is a limit, not a promise: a cap beyond what the system will
@@ -83,7 +83,6 @@ class BucketMemory {
   void double_buckets() { mask_ = 2 * mask_ + 1; }
 
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
-  std::size_t max_bytes() const { return max_bytes_; }
   std::size_t buckets() const { return mask_ + 1; }
   std::size_t entries() const { return (mask_ + 1) * kWays; }
   // Could the memory hold twice as many entries within the cap?
@@ -147,7 +146,6 @@ class BucketMemory {
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;         // buckets in use - 1
   std::size_t cap_buckets_ = 1;  // buckets mapped (a power of two)
-  std::size_t max_bytes_;
 };
 
 template <class Key, int Ways = 4>
@@ -169,7 +167,6 @@ class TTable {
     if (mem_.bytes() != before) filled_ = 0;  // a new, empty table
   }
   std::size_t bytes() const { return mem_.bytes(); }
-  std::size_t max_bytes() const { return mem_.max_bytes(); }
   void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
 
   // Growth, for a caller that can tell each stored key's bucket (the hash
