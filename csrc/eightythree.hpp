@@ -375,7 +375,7 @@ class Game : public CardMoves<Game> {
 
 // The solver object the binding holds: a table reused across solves (its
 // keys and values are independent of the trump suit and the bidder).
-class Solver {
+class Solver : public Pollable {
  public:
   explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
@@ -384,7 +384,7 @@ class Solver {
   int value(const Deal& d, std::uint64_t* nodes) {
     Game g(d);
     reserve(g);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     const int v = root_value(g, s);
     *nodes += s.nodes();
     return v;
@@ -393,7 +393,7 @@ class Solver {
   bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
     Game g(d);
     reserve(g);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     const bool r = s.at_least(target);
     *nodes += s.nodes();
     return r;
@@ -406,7 +406,7 @@ class Solver {
   int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
     Game g(d);
     reserve(g);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     *value = root_value(g, s);
     const int n = s.move_values(*value, cards, values, /*bisection=*/true);
     for (int i = 0; i < n; ++i) cards[i] = g.card_of(cards[i]);
@@ -440,7 +440,7 @@ class Solver {
       const Deal d = trick_start(hands + 4 * i, trump, bidder, leader);
       Game g(d);
       reserve(g, true);
-      Search<Game> s(g, table_);
+      Search<Game> s(g, table_, &poll_);
       out[i] = g.is_terminal() ? g.terminal_value() : s.alphabeta(target - 1, target);
       *nodes += s.nodes();
       if (int(out[i] >= target) == stop) return i + 1;

@@ -16,6 +16,13 @@
 // Building with -DOPENHAND_TRACE prints each MTD(f) pass and where the
 // cutoffs fell (the move-ordering statistics used when tuning a game).
 //
+// Long searches can be watched and stopped: a Solver derived from
+// Pollable hands its Poll to every Search it makes, and the search calls
+// it every kPollNodes nodes; a nonzero answer throws Interrupted out of
+// the search (the binding: Ctrl-C, or the caller's progress callback
+// raising).  Nothing half-done is stored: the table only ever receives
+// finished results, so it stays valid for later solves.
+//
 // Game interface:
 //   static constexpr int kMaxMoves;
 //   bool is_terminal() const;          int terminal_value() const;
@@ -95,6 +102,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -105,6 +113,27 @@
 namespace openhand {
 
 constexpr int kInf = 30000;
+
+// Thrown out of a search whose Poll asked it to stop.
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("openhand: search interrupted") {}
+};
+
+// A hook called during long searches with the nodes searched so far; a
+// nonzero answer stops the search (fn null: never called).
+struct Poll {
+  int (*fn)(void* ctx, std::uint64_t nodes) = nullptr;
+  void* ctx = nullptr;
+};
+
+// What every game's Solver shares: the poll its searches call.
+class Pollable {
+ public:
+  void set_poll(int (*fn)(void*, std::uint64_t), void* ctx) { poll_ = Poll{fn, ctx}; }
+
+ protected:
+  Poll poll_;
+};
 
 // Sort moves by score, best first (insertion sort: move lists are short,
 // and equal scores keep their order so that ties stay deterministic).
@@ -178,7 +207,13 @@ class Search {
  public:
   using Table = typename TableOf<Game>::type;
 
-  Search(Game& game, Table& table) : g_(game), tt_(table) { std::fill(killer_, killer_ + kKillerDepths, -1); }
+  // poll (optional, see Poll): called every kPollNodes nodes.
+  Search(Game& game, Table& table, const Poll* poll = nullptr) : g_(game), tt_(table), poll_(poll) {
+    std::fill(killer_, killer_ + kKillerDepths, -1);
+  }
+
+  // 2^16 nodes: some 10 ms of a 65 search.
+  static constexpr std::uint64_t kPollNodes = std::uint64_t(1) << 16;
 
   std::uint64_t nodes() const { return nodes_; }
 
@@ -186,7 +221,8 @@ class Search {
   // (alpha, beta); otherwise a bound on the side the window was left.
   int alphabeta(int alpha, int beta) {
     constexpr bool kRel = HasRelevance<Game>::value;
-    ++nodes_;
+    if ((++nodes_ & (kPollNodes - 1)) == 0 && poll_ && poll_->fn && poll_->fn(poll_->ctx, nodes_))
+      throw Interrupted{};
 #ifdef OPENHAND_TRACE
     const int tr_d = std::min(g_.depth(), 15);
     ++depth_nodes_[tr_d][g_.storable()];
@@ -470,6 +506,7 @@ class Search {
  private:
   Game& g_;
   Table& tt_;
+  const Poll* poll_;
   std::uint64_t nodes_ = 0;
   Mask rel_ = 0;  // partition search: the relevant cards of the last result
   // Killer moves: at a stored position the table's move is tried first; where

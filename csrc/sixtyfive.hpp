@@ -767,7 +767,7 @@ class Game : public CardMoves<Game> {
 };
 
 // The solver object the binding holds: a table reused across solves.
-class Solver {
+class Solver : public Pollable {
  public:
   explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
@@ -794,7 +794,7 @@ class Solver {
   // (see the top of the file); these add them back.
   int value(const Deal& d, std::uint64_t* nodes) {
     Game g = start(d);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     const int v = s.exact(g.even_guess());
     *nodes = s.nodes();
     return v + Game::ns_points_held(d);
@@ -802,7 +802,7 @@ class Solver {
 
   bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
     Game g = start(d);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     const bool r = s.at_least(target - Game::ns_points_held(d));
     *nodes = s.nodes();
     return r;
@@ -811,7 +811,7 @@ class Solver {
   // Value of the position and of each legal card; returns the number of cards.
   int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
     Game g = start(d);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     *value = s.exact(g.even_guess());
     const int n = s.move_values(*value, cards, values);
     *nodes = s.nodes();

@@ -1111,7 +1111,7 @@ class Game {
 };
 
 // The solver object the binding holds: a table reused across solves.
-class Solver {
+class Solver : public Pollable {
  public:
   // The memory cap is shared: with at least kEndSplitMin bytes, half goes
   // to the endgame table (Game::solve_rest); below that the endgame is
@@ -1127,7 +1127,7 @@ class Solver {
   int value(const Deal& d, std::uint64_t* nodes) {
     Game g(d, etable_.get());
     reserve(g);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     const int v = g.is_terminal() ? g.terminal_value() : s.exact(0);
     *nodes = s.nodes() + g.extra_nodes() + (g.is_terminal() ? 1 : 0);
     return v;
@@ -1138,7 +1138,7 @@ class Solver {
   int move_values(const Deal& d, int* value, int* actions, int* values, std::uint64_t* nodes) {
     Game g(d, etable_.get());
     reserve(g);
-    Search<Game> s(g, table_);
+    Search<Game> s(g, table_, &poll_);
     if (g.is_terminal()) {
       *value = g.terminal_value();
       *nodes = 1;

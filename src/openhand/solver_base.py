@@ -21,13 +21,21 @@ class SolverBase:
 
     ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
     when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
+
+    Long searches can be watched and stopped.  Ctrl-C stops a C++ search
+    within milliseconds (KeyboardInterrupt), as it does the Python
+    reference.  ``progress``, if given, is called with the nodes searched
+    so far about every 65536 nodes of a C++ search (some 10 ms); whatever
+    it raises stops the search and is raised by the solve call, e.g. a
+    time limit.  The table keeps only finished results, so the solver
+    stays usable afterwards.  (The Python reference does not call it.)
     """
 
     CORE = None             # the game's compiled module, or None
     CORE_NAME = ""          # its import name, for messages
     DEFAULT_TABLE_MB = 64
 
-    def __init__(self, table_mb: float = None, implementation: str = None):
+    def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
         if table_mb is None:
             table_mb = self.DEFAULT_TABLE_MB
         if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
@@ -44,6 +52,20 @@ class SolverBase:
                 self._core = self.CORE.CoreSolver(int(table_mb * 2 ** 20))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+        self.progress = progress
+
+    @property
+    def progress(self):
+        """None, or a callable taking the nodes searched so far (see above)."""
+        return self._progress
+
+    @progress.setter
+    def progress(self, fn):
+        if fn is not None and not callable(fn):
+            raise TypeError(f"progress must be None or a callable taking a node count, got {fn!r}")
+        self._progress = fn
+        if self._core is not None:
+            self._core.progress = fn
 
     @classmethod
     def default(cls) -> "SolverBase":

@@ -25,13 +25,14 @@ cdef extern from "eightythree.hpp" namespace "openhand::eightythree":
     cdef cppclass Solver:
         Solver(size_t table_bytes) except +
         size_t table_bytes()
-        int value(const Deal& d, uint64_t* nodes) nogil
-        cbool at_least(const Deal& d, int target, uint64_t* nodes) nogil
-        int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) nogil
+        void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
+        int value(const Deal& d, uint64_t* nodes) except + nogil
+        cbool at_least(const Deal& d, int target, uint64_t* nodes) except + nogil
+        int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) except + nogil
         void batch(const uint64_t* hands, int n, int trump, int bidder, int leader, int target,
-                   int* out, uint64_t* nodes) nogil
+                   int* out, uint64_t* nodes) except + nogil
         int batch_until(const uint64_t* hands, int n, int trump, int bidder, int leader, int target,
-                        int stop, int* out, uint64_t* nodes) nogil
+                        int stop, int* out, uint64_t* nodes) except + nogil
 
 
 cdef Deal _deal(hands, int trump, int bidder, int leader, trick):
@@ -70,27 +71,30 @@ cdef class CoreSolver(SolverOwner):
     def value(self, hands, int trump, int bidder, int leader, trick=()):
         cdef Deal d = _deal(hands, trump, bidder, leader, trick)
         cdef uint64_t nodes = 0
-        cdef int v
-        with nogil:
-            v = self._s.value(d, &nodes)
+        cdef int v = 0
+        with self._polling():
+            with nogil:
+                v = self._s.value(d, &nodes)
         return v, nodes
 
     def at_least(self, hands, int trump, int bidder, int leader, trick, int target):
         cdef Deal d = _deal(hands, trump, bidder, leader, trick)
         cdef uint64_t nodes = 0
-        cdef cbool r
-        with nogil:
-            r = self._s.at_least(d, target, &nodes)
+        cdef cbool r = False
+        with self._polling():
+            with nogil:
+                r = self._s.at_least(d, target, &nodes)
         return bool(r), nodes
 
     def move_values(self, hands, int trump, int bidder, int leader, trick=()):
         cdef Deal d = _deal(hands, trump, bidder, leader, trick)
         cdef uint64_t nodes = 0
-        cdef int value = 0, n, i
+        cdef int value = 0, n = 0, i
         cdef int cards[8]
         cdef int values[8]
-        with nogil:
-            n = self._s.move_values(d, &value, cards, values, &nodes)
+        with self._polling():
+            with nogil:
+                n = self._s.move_values(d, &value, cards, values, &nodes)
         return value, {cards[i]: values[i] for i in range(n)}, nodes
 
     def batch(self, deals, int trump, int bidder, int leader, int target=-1):
@@ -102,8 +106,9 @@ cdef class CoreSolver(SolverOwner):
         cdef vector[int] out
         cdef uint64_t nodes = 0
         out.resize(n)
-        with nogil:
-            self._s.batch(hands.data(), <int>n, trump, bidder, leader, target, out.data(), &nodes)
+        with self._polling():
+            with nogil:
+                self._s.batch(hands.data(), <int>n, trump, bidder, leader, target, out.data(), &nodes)
         return [out[i] for i in range(n)], nodes
 
     def batch_until(self, deals, int trump, int bidder, int leader, int target, int stop):
@@ -113,12 +118,13 @@ cdef class CoreSolver(SolverOwner):
         lower bound on the value; ``< target``: no, and an upper bound) and
         the node count.  One GIL release."""
         cdef Py_ssize_t n = len(deals), i
-        cdef int k
+        cdef int k = 0
         cdef vector[uint64_t] hands = _flat_hands(deals)
         cdef vector[int] out
         cdef uint64_t nodes = 0
         out.resize(n)
-        with nogil:
-            k = self._s.batch_until(hands.data(), <int>n, trump, bidder, leader, target, stop,
-                                    out.data(), &nodes)
+        with self._polling():
+            with nogil:
+                k = self._s.batch_until(hands.data(), <int>n, trump, bidder, leader, target, stop,
+                                        out.data(), &nodes)
         return [out[i] for i in range(k)], nodes

@@ -11,7 +11,7 @@ and whether 83 doubled is makeable.
 from __future__ import annotations
 
 
-from ..cli_common import parser, run_solve
+from ..cli_common import ProgressLine, parser, run_solve
 from .game import random_play_position
 from .rules import Position
 from .solver import Solver
@@ -35,8 +35,9 @@ def solve_command(argv, prog="openhand solve 83") -> int:
         pos = Position.from_deal(args.deal, trump=args.trump, bidder=args.bidder,
                                  leader=args.leader, trick=args.trick)
     header = [f"deal:    {pos.deal()}", f"position: {pos!r}"]
-    solver = Solver(table_mb=args.table_mb)
-    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args)
+    progress = ProgressLine.for_stderr()
+    solver = Solver(table_mb=args.table_mb, progress=progress)
+    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
 
 
 def bids_command(argv, prog="openhand bids 83") -> int:

@@ -20,9 +20,10 @@ cdef extern from "sixtyfive.hpp" namespace "openhand::sixtyfive":
     cdef cppclass Solver:
         Solver(size_t table_bytes) except +
         size_t table_bytes()
-        int value(const Deal& d, uint64_t* nodes) nogil
-        cbool at_least(const Deal& d, int target, uint64_t* nodes) nogil
-        int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) nogil
+        void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
+        int value(const Deal& d, uint64_t* nodes) except + nogil
+        cbool at_least(const Deal& d, int target, uint64_t* nodes) except + nogil
+        int move_values(const Deal& d, int* value, int* cards, int* values, uint64_t* nodes) except + nogil
 
 
 cdef Deal _deal(hands, int leader, trick):
@@ -46,25 +47,28 @@ cdef class CoreSolver(SolverOwner):
     def value(self, hands, int leader, trick):
         cdef Deal d = _deal(hands, leader, trick)
         cdef uint64_t nodes = 0
-        cdef int v
-        with nogil:
-            v = self._s.value(d, &nodes)
+        cdef int v = 0
+        with self._polling():
+            with nogil:
+                v = self._s.value(d, &nodes)
         return v, nodes
 
     def at_least(self, hands, int leader, trick, int target):
         cdef Deal d = _deal(hands, leader, trick)
         cdef uint64_t nodes = 0
-        cdef cbool r
-        with nogil:
-            r = self._s.at_least(d, target, &nodes)
+        cdef cbool r = False
+        with self._polling():
+            with nogil:
+                r = self._s.at_least(d, target, &nodes)
         return bool(r), nodes
 
     def move_values(self, hands, int leader, trick):
         cdef Deal d = _deal(hands, leader, trick)
         cdef uint64_t nodes = 0
-        cdef int value = 0, n, i
+        cdef int value = 0, n = 0, i
         cdef int cards[12]
         cdef int values[12]
-        with nogil:
-            n = self._s.move_values(d, &value, cards, values, &nodes)
+        with self._polling():
+            with nogil:
+                n = self._s.move_values(d, &value, cards, values, &nodes)
         return value, {cards[i]: values[i] for i in range(n)}, nodes

@@ -6,7 +6,7 @@ the points N-S take in the remaining tricks, last-trick bonus included.
 """
 from __future__ import annotations
 
-from ..cli_common import parser, run_solve
+from ..cli_common import ProgressLine, parser, run_solve
 from .rules import Position, random_position
 from .solver import Solver
 
@@ -31,8 +31,9 @@ def solve_command(argv, prog="openhand solve 65") -> int:
     header = [f"deal:    {pos.deal()}",
               f"to move: {pos.to_move} (leader {'NESW'[pos.leader]}"
               + (f", trick {' '.join(map(str, pos.trick))})" if pos.trick else ")")]
-    solver = Solver(table_mb=args.table_mb)
-    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args)
+    progress = ProgressLine.for_stderr()
+    solver = Solver(table_mb=args.table_mb, progress=progress)
+    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
 
 
 COMMANDS = {"solve": solve_command}

@@ -29,8 +29,9 @@ cdef extern from "sixtysix.hpp" namespace "openhand::sixtysix":
     cdef cppclass Solver:
         Solver(size_t table_bytes) except +
         size_t table_bytes()
-        int value(const Deal& d, uint64_t* nodes) nogil
-        int move_values(const Deal& d, int* value, int* actions, int* values, uint64_t* nodes) nogil
+        void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
+        int value(const Deal& d, uint64_t* nodes) except + nogil
+        int move_values(const Deal& d, int* value, int* actions, int* values, uint64_t* nodes) except + nogil
 
 
 cdef Deal _deal(tuple s, int objective) except *:
@@ -70,18 +71,20 @@ cdef class CoreSolver(SolverOwner):
         """(value for player 0, nodes)."""
         cdef Deal d = _deal(state, objective)
         cdef uint64_t nodes = 0
-        cdef int v
-        with nogil:
-            v = self._s.value(d, &nodes)
+        cdef int v = 0
+        with self._polling():
+            with nogil:
+                v = self._s.value(d, &nodes)
         return v, nodes
 
     def move_values(self, tuple state, int objective):
         """(value, {action code: value}, nodes), all for player 0."""
         cdef Deal d = _deal(state, objective)
         cdef uint64_t nodes = 0
-        cdef int value = 0, n, i
+        cdef int value = 0, n = 0, i
         cdef int actions[24]
         cdef int values[24]
-        with nogil:
-            n = self._s.move_values(d, &value, actions, values, &nodes)
+        with self._polling():
+            with nogil:
+                n = self._s.move_values(d, &value, actions, values, &nodes)
         return value, {actions[i]: values[i] for i in range(n)}, nodes

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..cli_common import parser, run_solve
+from ..cli_common import ProgressLine, parser, run_solve
 from ..errors import PositionError
 from .position import Position
 from .solver import Solver
@@ -40,9 +40,10 @@ def solve_command(argv, prog="openhand solve 66") -> int:
     pos = Position.deal(seed=args.seed, dealer=args.dealer) if args.random else \
         Position.from_json(_read(args.position))
     header = [f"position: {pos.to_json()}", f"to move:  player {pos.to_move}"]
-    solver = Solver(table_mb=args.table_mb)
+    progress = ProgressLine.for_stderr()
+    solver = Solver(table_mb=args.table_mb, progress=progress)
     return run_solve(lambda: solver.solve(pos, moves=not args.value_only, objective=args.objective),
-                     header, args)
+                     header, args, progress)
 
 
 COMMANDS = {"solve": solve_command}
