@@ -221,7 +221,8 @@ class Search {
   // (alpha, beta); otherwise a bound on the side the window was left.
   int alphabeta(int alpha, int beta) {
     constexpr bool kRel = HasRelevance<Game>::value;
-    if ((++nodes_ & (kPollNodes - 1)) == 0 && poll_ && poll_->fn && poll_->fn(poll_->ctx, nodes_))
+    if (__builtin_expect((++nodes_ & (kPollNodes - 1)) == 0, 0) && poll_ && poll_->fn &&
+        poll_->fn(poll_->ctx, nodes_))
       throw Interrupted{};
 #ifdef OPENHAND_TRACE
     const int tr_d = std::min(g_.depth(), 15);
