@@ -466,16 +466,31 @@ class Game : public CardMoves<Game> {
     return Key{k.counts, pts, k.low & named_low(pts)};
   }
   // The real cards a matching stored class names here.
+  // Each suit's low cards in play less the lowest t of them (t: its
+  // threshold), read from kDropLowest: the loop that cleared them one by
+  // one (here and in from_key()) cost 3-10% of a full deal's time (deals 1,
+  // 5, 6, 0, 4, 8: 43.6 s -> 41.6 s, the same nodes).
   Mask entry_relevance(const Key& stored) const {
     Mask rel = 0;
     for (int s = 0; s < 4; ++s) {
-      unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-      for (unsigned t = unsigned(stored.pts >> (kThresholdShift + 3 * s)) & 7; t && low_in_play; --t)
-        low_in_play &= low_in_play - 1;
-      rel |= Mask(low_in_play) << (16 * s + 3);
+      const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
+      const unsigned t = unsigned(stored.pts >> (kThresholdShift + 3 * s)) & 7;
+      rel |= Mask(kDropLowest.v[t][low_in_play]) << (16 * s + 3);
     }
     return rel;
   }
+  // v[t][m]: the 8-bit mask m less its lowest t set bits.
+  struct DropLowest { std::uint8_t v[8][256]; };
+  static constexpr DropLowest kDropLowest = [] {
+    DropLowest d{};
+    for (unsigned t = 0; t < 8; ++t)
+      for (unsigned m = 0; m < 256; ++m) {
+        unsigned x = m;
+        for (unsigned i = 0; i < t && x; ++i) x &= x - 1;
+        d.v[t][m] = std::uint8_t(x);
+      }
+    return d;
+  }();
   // Right after play(): the winner of the trick the move completed.
   Mask move_relevance() const { return won_; }
   // The cards a settling quick bound used: the sure winners and the
@@ -518,9 +533,9 @@ class Game : public CardMoves<Game> {
   // A card of the table key back in the real position (inverse of key()).
   int from_key(int card) const {
     if (card < 0 || has_points(card)) return card;
-    unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
-    for (int i = rank_of(card) - 3; i > 0; --i) low_in_play &= low_in_play - 1;
-    return low_in_play ? 16 * suit_of(card) + 3 + __builtin_ctz(low_in_play) : -1;
+    const unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
+    const unsigned above = kDropLowest.v[rank_of(card) - 3][low_in_play];  // key ranks 3..10
+    return above ? 16 * suit_of(card) + 3 + __builtin_ctz(above) : -1;
   }
   int to_key(int card) const {
     if (has_points(card)) return card;
