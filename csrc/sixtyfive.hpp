@@ -490,11 +490,11 @@ class Game : public CardMoves<Game> {
     const std::uint64_t pts = (k.pts & kExactPart) | thresholds << kThresholdShift;
     return Key{k.counts, pts, k.low & named_low(pts)};
   }
-  // The real cards a matching stored class names here.
-  // Each suit's low cards in play less the lowest t of them (t: its
-  // threshold), read from kDropLowest: the loop that cleared them one by
-  // one (here and in from_key()) cost 3-10% of a full deal's time (deals 1,
-  // 5, 6, 0, 4, 8: 43.6 s -> 41.6 s, the same nodes).
+  // The real cards a matching stored class names here: each suit's low
+  // cards in play less the lowest t of them (t: its threshold), read from
+  // kDropLowest: the loop that cleared them one by one (here and in
+  // from_key()) cost 3-10% of a full deal's time (deals 1, 5, 6, 0, 4, 8:
+  // 43.6 s -> 41.6 s, the same nodes).
   Mask entry_relevance(const Key& stored) const {
     Mask rel = 0;
     for (int s = 0; s < 4; ++s) {
