@@ -212,7 +212,8 @@ class Search {
     std::fill(killer_, killer_ + kKillerDepths, -1);
   }
 
-  // 2^16 nodes: some 10 ms of a 65 search.
+  // 2^16 nodes: some 10 ms of a 65 search.  The Python reference reports
+  // progress at the same counts (POLL_NODES, src/openhand/progress.py).
   static constexpr std::uint64_t kPollNodes = std::uint64_t(1) << 16;
 
   std::uint64_t nodes() const { return nodes_; }

@@ -3,6 +3,12 @@
 It maps a position's key to bounds (lo, hi) on its value, as learnt by
 fail-soft alpha-beta: the readable twin of ``csrc/ttable.hpp``.
 
+Only finished results are ever stored: a search stores a node's bound after
+all its children have returned, and each table belongs to one search (one
+solve call) and is dropped with it.  So when an exception from the
+``progress`` callback (:mod:`openhand.progress`) unwinds a search mid-way,
+nothing half-done survives, as in the C++ core.
+
 >>> t = BoundTable()
 >>> t.store("p", 5, alpha=0, beta=10)      # 5 inside the window: exact
 >>> t.probe("p", 0, 10)

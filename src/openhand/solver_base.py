@@ -25,10 +25,13 @@ class SolverBase:
     Long searches can be watched and stopped.  Ctrl-C stops a C++ search
     within milliseconds (KeyboardInterrupt), as it does the Python
     reference.  ``progress``, if given, is called with the nodes searched
-    so far about every 65536 nodes of a C++ search (some 10 ms); whatever
-    it raises stops the search and is raised by the solve call, e.g. a
-    time limit.  The table keeps only finished results, so the solver
-    stays usable afterwards.  (The Python reference does not call it.)
+    so far in the solve call each time they reach a multiple of 65536
+    (:data:`openhand.progress.POLL_NODES`): 65536, 131072, ...  Both
+    implementations call it alike: about every 10 ms in the C++ core,
+    every few tenths of a second in the Python reference.  Whatever it
+    raises stops the search and is raised by the solve call, e.g. a time
+    limit.  Only finished results are kept (in the C++ table; the Python
+    reference keeps nothing between calls), so the solver stays usable.
     """
 
     CORE = None             # the game's compiled module, or None

@@ -14,6 +14,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, parse_cards, parse_deal, sort_cards
 from .errors import DealError, IllegalMoveError, PositionError
+from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, seat_index, side_of
 
@@ -181,7 +182,7 @@ class TrickPosition:
 _INF = INF
 
 
-class ReferenceSearch:
+class ReferenceSearch(NodeCounter):
     """Plain fail-soft alpha-beta over the points ``side`` takes in the
     remaining tricks, with one transposition table at trick starts.
 
@@ -189,17 +190,22 @@ class ReferenceSearch:
     leader, never on how the position was reached, so a bound learnt once
     holds on every path.  No move ordering, no equivalent-card reduction: it
     is meant to be read and trusted, not to be fast.
+
+    ``progress`` (see :mod:`openhand.progress`) is called every 2^16 nodes;
+    what it raises unwinds the search.  Nothing half-done is kept: the
+    table belongs to this one search (one solve call) and goes with it, and
+    a node stores its bound only after all its children have returned.
     """
 
-    def __init__(self, position: TrickPosition, side: int) -> None:
+    def __init__(self, position: TrickPosition, side: int, progress=None) -> None:
+        super().__init__(progress)
         self.pos = position
         self.side = side
         self.table = BoundTable()
-        self.nodes = 0
 
     def value(self, hands: tuple, leader: int, trick: tuple, alpha: int, beta: int) -> int:
         """``side``'s points in the remaining tricks (fail-soft in alpha..beta)."""
-        self.nodes += 1
+        self.count_node()
         seat = (leader + len(trick)) % 4
         key = None
         if not trick:

@@ -38,14 +38,19 @@ def perspective(position: Position) -> str:
     return f"points of the bidder's side ({side}) in the remaining tricks"
 
 
-def solve(position: Position, moves: bool = True) -> SolveResult:
+def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
     """Exact points of the bidder's side in the remaining tricks, and (with
-    ``moves``) the value of every legal card of the player to move."""
-    return ReferenceSearch(position, position.bidder_side).solve(moves, perspective(position))
+    ``moves``) the value of every legal card of the player to move.
+    ``progress``: None, or called with the nodes searched so far every 2^16
+    nodes (whatever it raises stops the search; see
+    :mod:`openhand.progress`)."""
+    search = ReferenceSearch(position, position.bidder_side, progress)
+    return search.solve(moves, perspective(position))
 
 
-def can_make(position: Position, target: int) -> bool:
+def can_make(position: Position, target: int, progress=None) -> bool:
     """Can the bidder's side end the deal with at least ``target`` points
     (those already collected, when the position knows them, plus the
-    remaining tricks) against best defence?"""
-    return ReferenceSearch(position, position.bidder_side).at_least(target)
+    remaining tricks) against best defence?  (``progress`` as for
+    :func:`solve`.)"""
+    return ReferenceSearch(position, position.bidder_side, progress).at_least(target)

@@ -111,7 +111,7 @@ class Solver(SolverBase):
         with ``moves``, the value of every legal card (keyed by card text)."""
         pos = _check(position)
         if self._core is None or pos.is_over():
-            return reference.solve(pos, moves)
+            return reference.solve(pos, moves, self.progress)
         maxing = side_of(pos.to_move_index) == pos.bidder_side
         perspective = reference.perspective(pos)
         if not moves:
@@ -127,7 +127,7 @@ class Solver(SolverBase):
         the remaining tricks) against best defence?"""
         pos = _check(position)
         if self._core is None or pos.is_over():
-            return reference.can_make(pos, target)
+            return reference.can_make(pos, target, self.progress)
         need = _int(target, "target") - (pos.deal_score() or (0, 0))[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
@@ -151,7 +151,7 @@ class Solver(SolverBase):
         if target <= 0 or target > TOTAL_POINTS:
             return target <= 0
         if self._core is None:
-            return reference.can_make(_position(hands, trump, bidder, leader), target)
+            return self._reference_can_make(hands, trump, bidder, leader, target)
         return self._core.at_least(hands, trump, bidder, leader, (), target)[0]
 
     def values_of(self, deals, trump, bidder, leader=None, target: int = None) -> List[int]:
@@ -169,10 +169,16 @@ class Solver(SolverBase):
 
     # Internal fast paths: no validation.  Only for positions the engine
     # built itself (hand masks from a legal Deal/Position), never for user
-    # input: the C++ core trusts what it is given.
+    # input: the C++ core trusts what it is given.  Without the core they
+    # ask the Python reference, passing this solver's progress on (the bid
+    # feasibility code's play questions come here too).
+    def _reference_can_make(self, hands, trump: int, bidder: int, leader: int, target: int) -> bool:
+        return reference.can_make(_position(hands, trump, bidder, leader), target, self.progress)
+
     def _value_of_trusted(self, hands, trump: int, bidder: int, leader: int) -> int:
         if self._core is None:
-            return reference.solve(_position(hands, trump, bidder, leader), moves=False).value
+            pos = _position(hands, trump, bidder, leader)
+            return reference.solve(pos, moves=False, progress=self.progress).value
         return self._core.value(hands, trump, bidder, leader, ())[0]
 
     def _values_of_trusted(self, deals, trump: int, bidder: int, leader: int, target=None):
@@ -181,7 +187,7 @@ class Solver(SolverBase):
         if self._core is None:
             if target is None:
                 return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
-            return [target <= 0 or reference.can_make(_position(h, trump, bidder, leader), target)
+            return [target <= 0 or self._reference_can_make(h, trump, bidder, leader, target)
                     for h in deals]
         if target is None:
             return self._core.batch(deals, trump, bidder, leader)[0]
@@ -199,7 +205,7 @@ class Solver(SolverBase):
         if self._core is None:
             out = []
             for h in deals:
-                ok = reference.can_make(_position(h, trump, bidder, leader), target)
+                ok = self._reference_can_make(h, trump, bidder, leader, target)
                 out.append(target if ok else target - 1)
                 if ok == stop:
                     break

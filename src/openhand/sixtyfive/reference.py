@@ -23,13 +23,16 @@ from .rules import Position
 PERSPECTIVE = "N-S points in the remaining tricks"
 
 
-def solve(position: Position, moves: bool = True) -> SolveResult:
+def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
     """Exact N-S points in the remaining tricks, and (with ``moves``) the
-    value of every legal card of the player to move."""
-    return ReferenceSearch(position, side=0).solve(moves, PERSPECTIVE)
+    value of every legal card of the player to move.  ``progress``: None,
+    or called with the nodes searched so far every 2^16 nodes (whatever it
+    raises stops the search; see :mod:`openhand.progress`)."""
+    return ReferenceSearch(position, side=0, progress=progress).solve(moves, PERSPECTIVE)
 
 
-def can_reach(position: Position, target: int) -> bool:
+def can_reach(position: Position, target: int, progress=None) -> bool:
     """Can N-S reach ``target`` deal points (those already collected, when the
-    position knows them, plus the remaining tricks) against best defence?"""
-    return ReferenceSearch(position, side=0).at_least(target)
+    position knows them, plus the remaining tricks) against best defence?
+    (``progress`` as for :func:`solve`.)"""
+    return ReferenceSearch(position, side=0, progress=progress).at_least(target)

@@ -49,7 +49,7 @@ class Solver(SolverBase):
         value of every legal card (last-trick bonus included)."""
         pos = _check(position)
         if self._core is None:
-            return reference.solve(pos, moves)
+            return reference.solve(pos, moves, self.progress)
         maxing = side_of(pos.to_move_index) == 0
         if not moves:
             value, nodes = self._core.value(*self._args(pos))
@@ -63,7 +63,7 @@ class Solver(SolverBase):
         position knows them, plus the remaining tricks)?"""
         pos = _check(position)
         if self._core is None:
-            return reference.can_reach(pos, target)
+            return reference.can_reach(pos, target, self.progress)
         need = target - (pos.deal_score() or (0, 0))[0]
         return self._core.at_least(*self._args(pos), need)[0]
 

@@ -45,6 +45,7 @@ from typing import Dict, Tuple
 
 from ..bound_table import INF as _INF, BoundTable
 from ..errors import PositionError
+from ..progress import NodeCounter
 from ..result import SolveResult
 from .actions import MARRIAGE_OUT, OUT
 from .position import Position
@@ -63,13 +64,19 @@ def _key(s: State) -> Tuple:
             s.marriages, s.closed_by, s.closed_opp_won)
 
 
-class _Search:
-    def __init__(self, objective: str) -> None:
+class _Search(NodeCounter):
+    """One search (one solve call) with its own table.  ``progress`` is
+    called every 2^16 nodes (:mod:`openhand.progress`); what it raises
+    unwinds the search and the table goes with it, and a node stores its
+    bound only after all its children have returned, so nothing half-done
+    is ever kept."""
+
+    def __init__(self, objective: str, progress=None) -> None:
         if objective not in OBJECTIVES:
             raise PositionError(f"unknown objective {objective!r}: expected one of {OBJECTIVES}")
+        super().__init__(progress)
         self.points = objective == "points"
         self.table = BoundTable()
-        self.nodes = 0
 
     def leaf(self, s: State) -> int:
         """The value of a finished deal for its leader."""
@@ -88,7 +95,7 @@ class _Search:
 
     def value(self, s: State, alpha: int, beta: int) -> int:
         """Value of ``s`` for the player to move (fail-soft within alpha..beta)."""
-        self.nodes += 1
+        self.count_node()
         if is_over(s):
             return self.leaf(s)
         key = _key(s)
@@ -117,12 +124,15 @@ class _Search:
         return -self.value(c, -beta, -alpha)
 
 
-def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
+def solve(position, moves: bool = True, objective: str = "game", progress=None) -> SolveResult:
     """The exact value of ``position`` (a :class:`Position` or
     :class:`State`) for the player to move, and with ``moves`` the value of
-    every legal action (same perspective), keyed by action text."""
+    every legal action (same perspective), keyed by action text.
+    ``progress``: None, or called with the nodes searched so far every 2^16
+    nodes (whatever it raises stops the search; see
+    :mod:`openhand.progress`)."""
     s = position.state if isinstance(position, Position) else position
-    search = _Search(objective)
+    search = _Search(objective, progress)
     window = _GAME_WINDOW if not search.points else (-_INF, _INF)
     value = search.value(s, *window)
     per_move: Dict[str, int] = {}

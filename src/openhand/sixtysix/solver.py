@@ -91,7 +91,7 @@ class Solver(SolverBase):
         s = _check(position)
         perspective = reference.PERSPECTIVES[objective]
         if self._core is None:
-            return reference.solve(s, moves, objective)
+            return reference.solve(s, moves, objective, self.progress)
         if is_over(s):
             tot = final_points(s) if code else deal_result(s)
             return SolveResult(tot[s.leader] - tot[1 - s.leader], {}, 1, perspective, True)
