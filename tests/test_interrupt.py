@@ -1,8 +1,9 @@
-"""Long C++ searches can be watched and stopped (csrc/search.hpp, Poll;
-src/openhand/_solver_owner.pxi): Ctrl-C stops a search within
-milliseconds, an exception from the ``progress`` callback stops it and is
-raised by the call, and the solver gives the same answers afterwards (its
-table keeps only finished results)."""
+"""Long searches can be watched and stopped: Ctrl-C stops a C++ search
+within milliseconds (csrc/search.hpp, Poll; src/openhand/_solver_owner.pxi),
+and in both implementations (the Python reference: openhand/progress.py)
+``progress`` is called every 2^16 nodes, an exception from it stops the
+search and is raised by the call, and the solver gives the same answers
+afterwards (only finished results are kept)."""
 import _thread
 import threading
 import time
@@ -10,9 +11,11 @@ import time
 import pytest
 
 from openhand import eightythree, sixtyfive, sixtysix
+from openhand.cards import mask_of
 from openhand.eightythree.game import random_play_position
+from openhand.progress import POLL_NODES
 
-pytestmark = pytest.mark.skipif(sixtyfive.solver._core is None, reason="C++ core not built")
+needs_cpp = pytest.mark.skipif(sixtyfive.solver._core is None, reason="C++ core not built")
 
 
 class Enough(Exception):
@@ -27,6 +30,7 @@ def stop_at_call(k, seen):
     return progress
 
 
+@needs_cpp
 def test_ctrl_c_stops_a_long_65_search_at_once():
     # Seed 3's full deal takes over a minute to solve here.
     solver = sixtyfive.Solver()
@@ -41,32 +45,62 @@ def test_ctrl_c_stops_a_long_65_search_at_once():
     assert solver.solve(end).moves == sixtyfive.reference.solve(end).moves
 
 
-# One position per game whose search takes well over 2^16 nodes, solved by
-# a solver that is stopped part-way and then by the same solver again.
+# One position per game and implementation whose search takes over 3 * 2^16
+# nodes (the Python reference's just over: some 205k, a second), solved by a
+# watched solver, by one that is stopped part-way and then by the same
+# solver again.
 CASES = {
-    "65": (sixtyfive.Solver, lambda: sixtyfive.random_position(seed=1, tricks_left=9), {}),
-    "66": (sixtysix.Solver, lambda: sixtysix.Position.deal(seed=4), {}),
-    "83": (eightythree.Solver, lambda: random_play_position(seed=10), {}),
+    ("cpp", "65"): (sixtyfive.Solver, lambda: sixtyfive.random_position(seed=1, tricks_left=9), {}),
+    ("cpp", "66"): (sixtysix.Solver, lambda: sixtysix.Position.deal(seed=4), {}),
+    ("cpp", "83"): (eightythree.Solver, lambda: random_play_position(seed=10), {}),
+    ("python", "65"): (sixtyfive.Solver, lambda: sixtyfive.random_position(seed=4, tricks_left=6), {}),
+    ("python", "66"): (sixtysix.Solver, lambda: sixtysix.random_position(6, max_stock=6, extra=0), {}),
+    ("python", "83"): (eightythree.Solver, lambda: random_play_position(seed=18, tricks_left=6), {}),
 }
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-def test_progress_reports_nodes_and_its_exception_stops_the_search(game):
-    make, position, kwargs = CASES[game]
-    expected = make().solve(position(), **kwargs)
+@pytest.mark.parametrize("impl, game", [pytest.param(*k, marks=needs_cpp) if k[0] == "cpp" else k
+                                        for k in sorted(CASES)])
+def test_progress_reports_nodes_and_its_exception_stops_the_search(impl, game):
+    make, position, kwargs = CASES[impl, game]
+    # Reported, not stopped.
+    reported = []
+    watched = make(implementation=impl, progress=reported.append).solve(position(), **kwargs)
+    assert reported[:3] == [65536, 131072, 196608]
+    if impl == "python":   # exactly every multiple of 2^16 of its count
+        assert reported == list(range(POLL_NODES, watched.nodes + 1, POLL_NODES))
     seen = []
-    solver = make(progress=stop_at_call(3, seen))
+    solver = make(implementation=impl, progress=stop_at_call(3, seen))
     with pytest.raises(Enough):
         solver.solve(position(), **kwargs)
     assert seen == [65536, 131072, 196608]
+    # Unwatched and after the stop: the same answer as the fresh watched one.
     solver.progress = None
     again = solver.solve(position(), **kwargs)
-    assert (again.value, again.moves) == (expected.value, expected.moves)
-    # Reported, not stopped: the same answer as an unwatched solver.
-    seen = []
-    watched = make(progress=seen.append).solve(position(), **kwargs)
-    assert (watched.value, watched.moves) == (expected.value, expected.moves)
-    assert seen[:2] == [65536, 131072]
+    assert (again.value, again.moves) == (watched.value, watched.moves)
+    if impl == "python":   # the reference keeps nothing between calls
+        assert again.nodes == watched.nodes
+
+
+def test_eightythree_mask_calls_of_the_reference_report_progress():
+    # The hand-mask calls (and the bid feasibility code's play questions,
+    # which use the same paths) pass the solver's progress to the reference.
+    pos = random_play_position(seed=2, tricks_left=6)    # value 46
+    hands, args = [mask_of(h) for h in pos.hands], (pos.trump, pos.bidder, pos.leader)
+    solver = eightythree.Solver(implementation="python")
+    calls = {
+        "value_of": lambda: solver.value_of(hands, *args),
+        "can_make_of": lambda: solver.can_make_of(hands, args[0], args[1], 46, args[2]),
+        "values_of": lambda: solver.values_of([hands], *args),
+        "values_of target": lambda: solver.values_of([hands], *args, target=47),
+        "at_least_until": lambda: solver._at_least_until_trusted([hands], *args, 46, True),
+    }
+    for name, call in calls.items():
+        seen = []
+        solver.progress = stop_at_call(1, seen)
+        with pytest.raises(Enough):
+            call()
+        assert seen == [65536], name
 
 
 def test_progress_must_be_callable():
@@ -74,6 +108,7 @@ def test_progress_must_be_callable():
         sixtyfive.Solver(progress=42)
 
 
+@needs_cpp
 def test_a_solver_on_another_thread_is_not_polled_without_progress():
     # Off the main thread no signal can reach it, so the search runs unpolled
     # (and never takes the GIL); it still answers exactly.
