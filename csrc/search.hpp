@@ -120,7 +120,9 @@ struct Interrupted : std::runtime_error {
 };
 
 // A hook called during long searches with the nodes searched so far; a
-// nonzero answer stops the search (fn null: never called).
+// nonzero answer stops the search (fn null: never called).  The count is
+// the search's own: a game's dedicated sub-searches (Sixty-Six's strict
+// endgame) count their nodes apart and run to their end between polls.
 struct Poll {
   int (*fn)(void* ctx, std::uint64_t nodes) = nullptr;
   void* ctx = nullptr;

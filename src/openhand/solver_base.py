@@ -32,6 +32,8 @@ class SolverBase:
     raises stops the search and is raised by the solve call, e.g. a time
     limit.  Only finished results are kept (in the C++ table; the Python
     reference keeps nothing between calls), so the solver stays usable.
+    (Sixty-Six's C++ core counts here the nodes of its main search only,
+    not those of its strict-endgame solver, which its results include.)
     """
 
     CORE = None             # the game's compiled module, or None
