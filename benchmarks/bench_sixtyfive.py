@@ -4,13 +4,16 @@ Part 1 solves the same seeded endgames (4, 5 and 6 tricks) with both
 implementations and prints the speed-up ratio.  Part 2 solves seeded random
 full 12-card deals with the C++ core, single-threaded: the exact value, then
 every legal card's value, with time and node counts (median, p90, max) and
-the peak memory of the process.  Figures go to results/sixtyfive.json as
+the peak memory of the process; with --thresholds also the questions "can
+N-S reach 33?" and "41?" (one null-window search each).  Figures go to results/sixtyfive.json as
 they are measured (an interrupted run keeps them).
 
     python benchmarks/bench_sixtyfive.py               # the recorded run
     python benchmarks/bench_sixtyfive.py --deals 5 --endgames 3   # quick
     python benchmarks/bench_sixtyfive.py --endgames 0 --moves-deals 10   # values of 50
                                              # deals, every card's value of 10
+    python benchmarks/bench_sixtyfive.py --endgames 0 --no-moves --thresholds \
+        --out benchmarks/results/sixtyfive_thresholds.json
 """
 import argparse
 import os
@@ -48,6 +51,9 @@ def main():
     ap.add_argument("--no-moves", action="store_true", help="skip the per-card values of full deals")
     ap.add_argument("--moves-deals", type=int, default=None,
                     help="per-card values for the first N deals only (default: every deal)")
+    ap.add_argument("--thresholds", action="store_true",
+                    help="also time the threshold questions 'can N-S reach 33?' and '41?' (the victory-point "
+                         "lines) per deal, each with a fresh solver")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "sixtyfive.json"))
     args = ap.parse_args()
     results = ResultFile(args.out, keep=True)
@@ -64,6 +70,7 @@ def main():
     print(f"\nPart 2: {args.deals} seeded random deals at {args.tricks} tricks, C++, single thread, "
           f"table {args.table_mb} MiB")
     value_t, value_n, moves_t, moves_n = [], [], [], []
+    thresholds = {33: [], 41: []}
     for i in range(args.deals):
         pos = random_position(seed=i, tricks_left=args.tricks)
         solver = Solver(table_mb=args.table_mb, implementation="cpp")
@@ -78,14 +85,21 @@ def main():
             moves_t.append(tm)
             moves_n.append(rm.nodes)
             line += f"; all cards in {tm:.3f} s, {rm.nodes} nodes"
+        for target, times in thresholds.items() if args.thresholds else ():
+            reach, tt = timed(Solver(table_mb=args.table_mb, implementation="cpp").can_reach, pos, target)
+            assert reach == (r.value + (pos.deal_score() or (0, 0))[0] >= target), (i, target)
+            times.append(tt)
+            line += f"; reach {target}? {'yes' if reach else 'no'} in {tt:.3f} s"
         progress(line)
         results.update(**{f"tricks_{args.tricks}": dict(
             value_time_s=summary(value_t), value_nodes=summary(value_n),
             moves_time_s=summary(moves_t), moves_nodes=summary(moves_n),
+            **{f"reach_{t}_time_s": summary(v) for t, v in thresholds.items() if v},
             peak_memory_mib=peak_memory_mib())})
     print(f"{'':>24} {'median':>10} {'p90':>10} {'max':>10}")
     for name, vals, unit in (("exact value time", value_t, "s"), ("exact value nodes", value_n, ""),
-                             ("all cards time", moves_t, "s"), ("all cards nodes", moves_n, "")):
+                             ("all cards time", moves_t, "s"), ("all cards nodes", moves_n, ""),
+                             ("reach 33? time", thresholds[33], "s"), ("reach 41? time", thresholds[41], "s")):
         if vals:
             s = summary(vals)
             print(f"{name:>24} {s['median']:>10.4g} {s['p90']:>10.4g} {s['max']:>10.4g} {unit}")
