@@ -47,23 +47,34 @@ struct CardsOf {
 };
 inline CardsOf cards_of(Mask m) { return {m}; }
 
-// The bits of x selected by m, packed to the bottom: pext on 8 bits, by a
-// 64 KiB table built once (pext itself is not on every x86-64 CPU).  Used to
+// The bits of x selected by m, packed to the bottom: pext on 8 bits (pext
+// itself is not on every x86-64 CPU), by 4-bit halves from a 256-byte
+// table that stays in L1 (a 64 KiB table indexed by the whole byte did
+// not: on 65 full deals this took 3% less time, the same keys).  Used to
 // renumber a suit's cards among those still in play for table keys.
+struct Compress4 {
+  std::uint8_t v[16][16];  // v[m][x]: the bits of x selected by m, packed
+  std::uint8_t count[16];  // count[m]: the bits set in m
+};
+inline constexpr Compress4 kCompress4 = [] {
+  Compress4 t{};
+  for (unsigned m = 0; m < 16; ++m) {
+    unsigned k = 0;
+    for (unsigned b = 0; b < 4; ++b)
+      if (m >> b & 1) ++k;
+    t.count[m] = std::uint8_t(k);
+    for (unsigned x = 0; x < 16; ++x) {
+      unsigned out = 0, j = 0;
+      for (unsigned b = 0; b < 4; ++b)
+        if (m >> b & 1) { if (x >> b & 1) out |= 1u << j; ++j; }
+      t.v[m][x] = std::uint8_t(out);
+    }
+  }
+  return t;
+}();
 inline unsigned compress8(unsigned x, unsigned m) {
-  static const auto table = [] {
-    struct T { std::uint8_t v[256][256]; };
-    auto* t = new T;
-    for (unsigned mm = 0; mm < 256; ++mm)
-      for (unsigned xx = 0; xx < 256; ++xx) {
-        unsigned out = 0, k = 0;
-        for (unsigned b = 0; b < 8; ++b)
-          if (mm >> b & 1) { if (xx >> b & 1) out |= 1u << k; ++k; }
-        t->v[mm][xx] = std::uint8_t(out);
-      }
-    return t;
-  }();
-  return table->v[m & 0xFF][x & m & 0xFF];
+  const unsigned lo = kCompress4.v[m & 15][x & 15], hi = kCompress4.v[(m >> 4) & 15][(x >> 4) & 15];
+  return lo | hi << kCompress4.count[m & 15];
 }
 
 // A 64-bit mixer (splitmix64 finaliser) for hashing masks.

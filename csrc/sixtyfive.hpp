@@ -427,36 +427,11 @@ class Game : public CardMoves<Game> {
     const Mask plane0 = hand_[1] | hand_[3], plane1 = hand_[2] | hand_[3];
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-      low |= std::uint64_t(compress_low(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
-      low |= std::uint64_t(compress_low(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
+      low |= std::uint64_t(compress8(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
+      low |= std::uint64_t(compress8(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
     }
     return Key{counts, pts | std::uint64_t(leader_) << 48, low};
   }
-  // compress8() (cards.hpp) by 4-bit halves: the bits of x selected by m,
-  // packed to the bottom, from a 256-byte table (kCompress4) that stays in
-  // L1, where compress8()'s 64 KiB table did not: measured on full deals
-  // 1, 5, 6, 0, 4, 8, 3% less time in all (41.4 s -> 40.1 s, the same keys
-  // and nodes).
-  static unsigned compress_low(unsigned x, unsigned m) {
-    const unsigned lo = kCompress4.v[m & 15][x & 15], hi = kCompress4.v[(m >> 4) & 15][(x >> 4) & 15];
-    return lo | hi << kCompress4.count[m & 15];
-  }
-  struct Compress4 { std::uint8_t v[16][16]; std::uint8_t count[16]; };
-  static constexpr Compress4 kCompress4 = [] {
-    Compress4 t{};
-    for (unsigned m = 0; m < 16; ++m) {
-      unsigned k = 0;
-      for (unsigned b = 0; b < 4; ++b) k += m >> b & 1;
-      t.count[m] = std::uint8_t(k);
-      for (unsigned x = 0; x < 16; ++x) {
-        unsigned out = 0, j = 0;
-        for (unsigned b = 0; b < 4; ++b)
-          if (m >> b & 1) { if (x >> b & 1) out |= 1u << j; ++j; }
-        t.v[m][x] = std::uint8_t(out);
-      }
-    }
-    return t;
-  }();
   static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
   // The number of set bits of each 16-bit lane, in that lane.
   static std::uint64_t lane_counts(Mask m) {
