@@ -105,10 +105,19 @@ def test_victory_points_and_match():
     ("N:AK... Q... J... T...", DealError, "equal size"),
     ("N:A... 2... Q... J...", DealError, "not in this game's deck"),
     ("N:A... X... Q... J...", DealError, "unknown rank 'X'"),
+    ("N:A... S:K... E:Q... W:J...", DealError, "hand 2 is labelled S:, but clockwise from N it is E's"),
 ])
 def test_bad_deals(deal, error, words):
     with pytest.raises(error, match=words):
         Position.from_deal(deal, "N")
+
+
+def test_deal_with_every_seat_labelled():
+    # The issue's own spelling, "N:... E:... S:... W:...", names every hand.
+    labelled = Position.from_deal("W:3.A.. N:A.K.. E:Q.Q.. S:K.3..", "N")
+    plain = Position.from_deal("N:A.K.. Q.Q.. K.3.. 3.A..", "N")
+    assert labelled.hands == plain.hands
+    assert Solver().solve(labelled).moves == Solver().solve(plain).moves
 
 
 def test_other_bad_input():

@@ -226,7 +226,9 @@ def parse_deal(text: str, deck: Optional[frozenset] = None,
                equal_sizes: bool = True) -> Dict[str, frozenset]:
     """Parse ``"N:hand hand hand hand"``: hands clockwise from the named seat.
 
-    Returns a dict seat -> frozenset of cards.  ``extra_hands`` more hands may
+    The hands after the first may carry their seats too, as in
+    ``"N:AK... E:Q... S:J... W:T..."``; a label must name the seat whose
+    turn it is clockwise.  Returns a dict seat -> frozenset of cards.  ``extra_hands`` more hands may
     follow the players' hands (Eighty-Three's kitty); they are returned under
     the keys ``"X1"``, ``"X2"``...  With ``equal_sizes`` the players' hands
     must all hold the same number of cards.  ``deck`` (if given) is the set of
@@ -243,6 +245,12 @@ def parse_deal(text: str, deck: Optional[frozenset] = None,
     Traceback (most recent call last):
     ...
     openhand.errors.DealError: card AS is in both N's and W's hands
+    >>> parse_deal("N:A... E:Q... S:J... W:T...") == parse_deal("N:A... Q... J... T...")
+    True
+    >>> parse_deal("N:A... S:Q... E:J... W:T...")
+    Traceback (most recent call last):
+    ...
+    openhand.errors.DealError: deal 'N:A... S:Q... E:J... W:T...': hand 2 is labelled S:, but clockwise from N it is E's
     """
     if not isinstance(text, str):
         raise DealError(f"a deal must be a string, not {type(text).__name__}")
@@ -259,6 +267,15 @@ def parse_deal(text: str, deck: Optional[frozenset] = None,
     owner: Dict[Card, str] = {}
     for i, token in enumerate(tokens):
         name = seats[(first + i) % len(seats)] if i < len(seats) else f"X{i - len(seats) + 1}"
+        if i > 0 and len(token) >= 2 and token[1] == ":":
+            label = token[0].upper()
+            if label != name:
+                raise DealError(f"deal {text!r}: hand {i + 1} is labelled {token[:2]}, but "
+                                f"clockwise from {seats[first]} it is {name}'s"
+                                if i < len(seats) else
+                                f"deal {text!r}: hand {i + 1} is labelled {token[:2]}, "
+                                f"but only {len(seats)} hands belong to seats")
+            token = token[2:]
         hand = parse_hand(token, deck)
         for c in hand:
             if c in owner:
