@@ -184,6 +184,17 @@ def test_thresholds_agree_with_value(chunk):
             assert reference.can_reach(pos, target) == expected
 
 
+@pytest.mark.parametrize("implementation", ["cpp", "python"])
+def test_threshold_targets(implementation):
+    solver = Solver(implementation=implementation)
+    pos = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", "N")  # worth 13 to N-S
+    # Out of range, or settled by what is already collected: no search.
+    assert solver.can_reach(pos, -5) and not solver.can_reach(pos, 10 ** 30)
+    for bad in (13.5, "33", True, None):  # 13.5 once passed as 13 to the core
+        with pytest.raises(PositionError, match="target must be an integer"):
+            solver.can_reach(pos, bad)
+
+
 def test_optimal_playout_reaches_the_value_and_65():
     pos = random_position(seed=77, tricks_left=6)
     start_ns = pos.deal_score()[0]

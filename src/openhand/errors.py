@@ -26,3 +26,20 @@ class PositionError(OpenhandError):
 
 class IllegalMoveError(OpenhandError):
     """A move (card, bid, discard, action) that the rules do not allow now."""
+
+
+def require_int(value, name: str) -> int:
+    """``value`` if it is a whole number (an ``int``, not a ``bool``), else
+    :class:`PositionError` naming ``name``: a threshold of 13.5 points must
+    not quietly become 13.
+
+    >>> require_int(33, "target")
+    33
+    >>> require_int(13.5, "target")
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: target must be an integer, got 13.5
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{name} must be an integer, got {value!r}")
+    return int(value)

@@ -13,7 +13,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, parse_cards, parse_deal, sort_cards
-from .errors import DealError, IllegalMoveError, PositionError
+from .errors import DealError, IllegalMoveError, PositionError, require_int
 from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, seat_index, side_of
@@ -258,7 +258,7 @@ class ReferenceSearch(NodeCounter):
     def at_least(self, target: int) -> bool:
         """Can ``side`` end the deal with ``target`` points (those already
         collected, when the position knows them, plus the remaining tricks)?"""
-        need = target - (self.pos.deal_score() or (0, 0))[self.side]
+        need = require_int(target, "target") - (self.pos.deal_score() or (0, 0))[self.side]
         if self.pos.is_over():
             return need <= 0
         hands, leader, trick = self._start()

@@ -32,7 +32,7 @@ from typing import List, Sequence
 
 from .._impl import load_core
 from ..cards import cards_from_mask, mask_of
-from ..errors import DealError, PositionError
+from ..errors import DealError, PositionError, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from ..seats import SEATS, seat_index, side_of
@@ -126,9 +126,10 @@ class Solver(SolverBase):
         points (those already collected, when the position knows them, plus
         the remaining tricks) against best defence?"""
         pos = _check(position)
+        target = require_int(target, "target")
         if self._core is None or pos.is_over():
             return reference.can_make(pos, target, self.progress)
-        need = _int(target, "target") - (pos.deal_score() or (0, 0))[pos.bidder_side]
+        need = target - (pos.deal_score() or (0, 0))[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
         return self._core.at_least(*self._args(pos), need)[0]
@@ -147,7 +148,7 @@ class Solver(SolverBase):
         remaining tricks of this trick-start position?  (A null-window
         search: cheaper than :meth:`value_of` when only a bid matters.)"""
         hands, trump, bidder, leader = check_hands(hands, trump, bidder, leader)
-        target = _int(target, "target")
+        target = require_int(target, "target")
         if target <= 0 or target > TOTAL_POINTS:
             return target <= 0
         if self._core is None:
@@ -183,7 +184,7 @@ class Solver(SolverBase):
 
     def _values_of_trusted(self, deals, trump: int, bidder: int, leader: int, target=None):
         if target is not None:
-            target = _int(target, "target")
+            target = require_int(target, "target")
         if self._core is None:
             if target is None:
                 return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
@@ -211,12 +212,6 @@ class Solver(SolverBase):
                     break
             return out
         return self._core.batch_until(deals, trump, bidder, leader, target, int(stop))[0]
-
-
-def _int(x, name: str) -> int:
-    if not isinstance(x, int) or isinstance(x, bool):
-        raise PositionError(f"{name} must be an integer, got {x!r}")
-    return int(x)
 
 
 def solve(position: Position, moves: bool = True) -> SolveResult:

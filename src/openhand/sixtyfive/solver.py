@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 from .._impl import load_core
-from ..errors import PositionError
+from ..errors import PositionError, require_int
 from ..result import SolveResult
 from ..seats import side_of
 from ..solver_base import SolverBase
 from . import reference
-from .rules import Position
+from .rules import TOTAL_POINTS, Position
 
 # Full deals outgrow smaller tables (a hard deal searched 6x the nodes with
 # 64 MiB); the table starts sized to the problem and grows as it fills, up
@@ -62,9 +62,12 @@ class Solver(SolverBase):
         """Can N-S reach ``target`` deal points (already collected, when the
         position knows them, plus the remaining tricks)?"""
         pos = _check(position)
+        target = require_int(target, "target")
         if self._core is None:
             return reference.can_reach(pos, target, self.progress)
         need = target - (pos.deal_score() or (0, 0))[0]
+        if need <= 0 or need > TOTAL_POINTS:  # settled without a search
+            return need <= 0
         return self._core.at_least(*self._args(pos), need)[0]
 
 
