@@ -121,6 +121,11 @@ def test_deal_with_every_seat_labelled():
 
 
 def test_other_bad_input():
+    for score in (-1, 66, 40.5):
+        with pytest.raises(PositionError, match="deal score"):
+            victory_points(score)
+    with pytest.raises(PositionError, match="the target must be an integer"):
+        Match(seed=1, target=2.5)
     with pytest.raises(CardError, match="unknown card 'ZZ'"):
         Card("ZZ")
     with pytest.raises(PositionError, match="unknown seat"):

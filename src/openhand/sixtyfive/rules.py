@@ -30,7 +30,7 @@ import random
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..cards import Card, make_deck, sort_cards
-from ..errors import IllegalMoveError, PositionError
+from ..errors import IllegalMoveError, PositionError, require_int
 from ..seats import SEATS, SIDES, left_of, seat_index, side_of
 from ..trickplay import TrickPosition
 
@@ -220,7 +220,17 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
 
 
 def victory_points(score: int) -> int:
-    """VPs for one side's deal score: 33..40 -> 1, 41 or more -> 2."""
+    """VPs for one side's deal score (0..65): 33..40 -> 1, 41 or more -> 2.
+
+    >>> [victory_points(s) for s in (32, 33, 40, 41, 65)]
+    [0, 1, 1, 2, 2]
+    >>> victory_points(66)
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: a deal score lies in 0..65, got 66
+    """
+    if require_int(score, "a deal score") < 0 or score > TOTAL_POINTS:
+        raise PositionError(f"a deal score lies in 0..{TOTAL_POINTS}, got {score}")
     return 2 if score >= 41 else 1 if score >= 33 else 0
 
 
@@ -238,7 +248,7 @@ class Match:
     """
 
     def __init__(self, seed=None, target: int = 5, dealer=None):
-        if target < 1:
+        if require_int(target, "the target") < 1:
             raise PositionError(f"the target must be at least 1 VP, got {target}")
         self.rng = random.Random(seed)
         self.target = target
