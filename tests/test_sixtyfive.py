@@ -232,6 +232,17 @@ def test_cli_json(capsys):
     assert out == {"value": 13, "moves": {"AS": 12, "KH": 13}}
 
 
+def test_cli_deal_spellings(capsys):
+    # Unquoted (the shell splits the hands) and with every seat labelled,
+    # as the issue writes deals: the same position as the plain string.
+    for argv in (["N:A.K..", "3.A..", "K.3..", "Q.Q.."], ["N:A.K.. E:3.A.. S:K.3.. W:Q.Q.."]):
+        assert cli.main(["solve", "65", *argv, "--leader", "N", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == {"value": 13, "moves": {"AS": 12, "KH": 13}}
+    with pytest.raises(SystemExit):  # argparse's usage error (exit status 2)
+        cli.main(["solve", "65", "--random", "--trick", "AS"])
+    assert "--trick applies to a given deal" in capsys.readouterr().err
+
+
 def test_cli_table_and_errors(capsys):
     assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N"]) == 0
     out = capsys.readouterr().out

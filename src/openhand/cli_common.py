@@ -24,6 +24,36 @@ def parser(prog: str, doc: str) -> argparse.ArgumentParser:
     return p
 
 
+def add_deal(p: argparse.ArgumentParser, help: str) -> None:
+    """The deal argument.  Its hands may come as separate words, so that a
+    deal typed without quotes (``N:A.K.. 3.A.. K.3.. Q.Q..``) still reads
+    as one."""
+    p.add_argument("deal", nargs="*", help=help)
+
+
+def chosen_deal(p: argparse.ArgumentParser, args, random_only=()):
+    """The deal text the command line gave, or None with ``--random``;
+    exits with a usage error unless exactly one of them was given, or if
+    an option of ``random_only`` (dests whose options only make sense with
+    a given deal, e.g. ``"trick"``) was set with ``--random``.
+
+    >>> p = parser("prog", "")
+    >>> add_deal(p, "a deal")
+    >>> _ = p.add_argument("--trick", default="")
+    >>> chosen_deal(p, p.parse_args(["N:A.K..", "3.A..", "K.3..", "Q.Q.."]))
+    'N:A.K.. 3.A.. K.3.. Q.Q..'
+    >>> chosen_deal(p, p.parse_args(["--random"])) is None
+    True
+    """
+    deal = " ".join(args.deal) or None
+    if args.random == bool(deal):
+        p.error("give either a deal or --random")
+    for dest in random_only:
+        if args.random and getattr(args, dest):
+            p.error(f"--{dest.replace('_', '-')} applies to a given deal, not to --random")
+    return deal
+
+
 class ProgressLine:
     """A solver ``progress`` callback that keeps one status line on a
     terminal ("searching: 52.4M nodes, 8.1 s") once a solve has run for a

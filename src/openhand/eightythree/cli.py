@@ -11,7 +11,7 @@ and whether 83 doubled is makeable.
 from __future__ import annotations
 
 
-from ..cli_common import ProgressLine, parser, run_solve
+from ..cli_common import ProgressLine, add_deal, chosen_deal, parser, run_solve
 from .game import random_play_position
 from .rules import Position
 from .solver import Solver
@@ -19,20 +19,19 @@ from .solver import Solver
 
 def solve_command(argv, prog="openhand solve 83") -> int:
     p = parser(prog, __doc__)
-    p.add_argument("deal", nargs="?", help='PBN deal of the four hands, e.g. "N:AK5.Q.2.3+JK E:..."')
+    add_deal(p, 'PBN deal of the four hands, e.g. "N:AK5.Q.2.3+JK E:..."')
     p.add_argument("--trump", help="trump suit: S, H, D or C")
     p.add_argument("--bidder", help="the bidder's seat")
     p.add_argument("--leader", help="seat leading the current trick (default: the bidder)")
     p.add_argument("--trick", default="", help="cards already played to the current trick")
     args = p.parse_args(argv)
-    if args.random == bool(args.deal):
-        p.error("give either a deal or --random")
-    if args.random:
+    deal = chosen_deal(p, args, random_only=("trump", "bidder", "leader", "trick"))
+    if deal is None:
         pos = random_play_position(seed=args.seed)
     else:
         if not args.trump or not args.bidder:
             p.error("--trump and --bidder are required with a deal")
-        pos = Position.from_deal(args.deal, trump=args.trump, bidder=args.bidder,
+        pos = Position.from_deal(deal, trump=args.trump, bidder=args.bidder,
                                  leader=args.leader, trick=args.trick)
     header = [f"deal:    {pos.deal()}", f"position: {pos!r}"]
     progress = ProgressLine.for_stderr()
@@ -45,12 +44,12 @@ def bids_command(argv, prog="openhand bids 83") -> int:
     from .feasibility import bid_table
 
     p = parser(prog, __doc__)
-    p.add_argument("deal", nargs="?", help='"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards)')
+    add_deal(p, '"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards)')
     p.add_argument("--fast", action="store_true", help="heuristic passes and discards (fast mode)")
     args = p.parse_args(argv)
-    if args.random == bool(args.deal):
-        p.error("give either a deal or --random")
-    deal = Deal.random(seed=args.seed) if args.random else args.deal
+    deal = chosen_deal(p, args)
+    if deal is None:
+        deal = Deal.random(seed=args.seed)
     table = bid_table(deal, mode="fast" if args.fast else "exact")
     print(table.to_json() if args.json else table.table())
     return 0
