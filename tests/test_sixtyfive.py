@@ -243,6 +243,17 @@ def test_cli_deal_spellings(capsys):
     assert "--trick applies to a given deal" in capsys.readouterr().err
 
 
+def test_cli_reach_agrees_with_the_value(capsys):
+    pos = random_position(seed=11, tricks_left=6)
+    have = pos.deal_score()[0]
+    total = have + CPP.solve(pos, moves=False).value
+    argv = ["solve", "65", "--random", "--seed", "11", "--tricks", "6"]
+    assert cli.main(argv + ["--reach", str(total), "--reach", str(total + 1), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"reach": {str(total): True, str(total + 1): False}}
+    assert cli.main(argv + ["--reach", "33"]) == 0
+    assert f"N-S can reach 33: {'yes' if total >= 33 else 'no'}" in capsys.readouterr().out
+
+
 def test_cli_table_and_errors(capsys):
     assert cli.main(["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N"]) == 0
     out = capsys.readouterr().out

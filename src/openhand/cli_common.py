@@ -91,16 +91,21 @@ class ProgressLine:
             self.shown = 0.0
 
 
-def run_solve(solve, header, args, progress: ProgressLine = None) -> int:
-    """Time ``solve()`` and print its SolveResult as a table or as JSON
-    (``progress``: the solver's status line, wiped before printing)."""
+def timed(work, progress: ProgressLine = None):
+    """``work()`` and the seconds it took (``progress``: the solver's
+    status line, wiped before anything is printed)."""
     start = time.perf_counter()
     try:
-        result = solve()
+        result = work()
     finally:
         if progress is not None:
             progress.clear()
-    elapsed = time.perf_counter() - start
+    return result, time.perf_counter() - start
+
+
+def run_solve(solve, header, args, progress: ProgressLine = None) -> int:
+    """Time ``solve()`` and print its SolveResult as a table or as JSON."""
+    result, elapsed = timed(solve, progress)
     if args.json:
         print(json.dumps({"value": result.value, "moves": result.moves}))
     else:
