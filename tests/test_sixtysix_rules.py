@@ -100,6 +100,15 @@ def test_marriage_pending_until_first_trick():
     assert r.score(0) == 20 + r.points[0] and r.pending(0) == 0
 
 
+@pytest.mark.parametrize("player", [-1, 2, True, "0"])
+def test_pending_checks_the_player(player):
+    p = Position.deal(seed=7, dealer=1)
+    p.apply("marriage KD")
+    assert p.pending(0) == 20 and p.pending(1) == 0
+    with pytest.raises(PositionError, match="player must be player 0 or 1"):
+        p.pending(player)           # -1 answered for player 1, 2 raised IndexError
+
+
 def test_trump_marriage_is_40_and_claim_after_marriage():
     p = Position(["AK.KQ..TJ", "TQ9.A..AK"], "9D JS TH 9H JD QD", leader=0,
                  points=[21, 9], tricks=[2, 1])

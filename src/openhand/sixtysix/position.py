@@ -293,7 +293,7 @@ class Position:
 
     def pending(self, player: int) -> int:
         """Marriage points shown by ``player`` that do not count yet (no trick)."""
-        s = self.state
+        s, player = self.state, _player(player, "player")
         return 0 if s.tricks[player] else marriage_points(s.marriages[player], s.trump)
 
     def score(self, player: int) -> int:
