@@ -434,6 +434,24 @@ def test_bad_positions(change, error, match):
         Position.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("key", ["leader", "out"])
+def test_json_player_must_be_a_whole_number(key):
+    base = {"hands": ["A.A..", "T.T.."], "stock": [], "trump": "S", "leader": 0,
+            "points": [48, 30], "tricks": [5, 5]}
+    assert Position.from_json(json.dumps({**base, key: 0})).leader == 0
+    with pytest.raises(PositionError, match=f"{key} must be player 0 or 1, got 0.0"):
+        Position.from_json(json.dumps({**base, key: 0.0}))     # was taken as 0
+
+
+def test_player_arguments_refuse_floats():
+    with pytest.raises(PositionError, match="dealer must be player 0 or 1, got 1.0"):
+        Position.deal(seed=1, dealer=1.0)
+    with pytest.raises(PositionError, match="dealer must be player 0 or 1"):
+        Game(seed=1, dealer=1.0)
+    with pytest.raises(PositionError, match="player must be player 0 or 1"):
+        Position.deal(seed=1).score(1.0)
+
+
 def test_positions_are_never_over_and_small():
     for seed in range(40):
         p = random_position(seed, max_stock=4)

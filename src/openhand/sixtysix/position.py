@@ -29,7 +29,7 @@ def _parse_cards(value, what: str) -> List[Card]:
 
 
 def _player(value, what: str) -> int:
-    if value in (0, 1) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return int(value)
     raise PositionError(f"{what} must be player 0 or 1, got {value!r}")
 
