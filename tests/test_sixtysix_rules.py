@@ -418,6 +418,8 @@ BASE = {"hands": ["AT..KQ.J9", "K.AT.9.AT"], "stock": ["JS", "9S", "QS", "KC", "
     ({"closed_by": 1}, PositionError, "must be the leader"),
     ({"marriages": [["H"], ["H"]]}, PositionError, "shown twice"),
     ({"colour": "red"}, PositionError, "unknown key 'colour'"),
+    ({"points": None}, PositionError, "points must be two non-negative integers"),   # was a TypeError
+    ({"tricks": None}, PositionError, "tricks must be two non-negative integers"),
     ({"points": [30, 0], "tricks": [2, 1]}, None, None),
     ({"points": [0, 30], "tricks": [2, 1]}, None, None),
     ({"points": [30, 0], "tricks": [0, 3]}, PositionError, "player 0 has 30 points but no trick"),
@@ -450,6 +452,25 @@ def test_player_arguments_refuse_floats():
         Game(seed=1, dealer=1.0)
     with pytest.raises(PositionError, match="player must be player 0 or 1"):
         Position.deal(seed=1).score(1.0)
+
+
+@pytest.mark.parametrize("change,error,match", [
+    ({"hands": None}, DealError, "hands must be a list of the two players' hands"),
+    ({"hands": [None, "T.T.."]}, DealError, "player 0's hand must be a hand text or a list of cards"),
+    ({"stock": None}, DealError, "the stock must be a hand text or a list of cards"),
+    ({"marriages": None}, PositionError, "marriages must be two lists of suits"),
+    ({"marriages": (5, 0)}, PositionError, "marriages must be two lists of suits"),   # was taken as none
+    ({"tricks": iter([5, 5])}, None, None),
+    ({"marriages": ("S", "")}, None, None),
+])
+def test_position_arguments_of_the_wrong_type(change, error, match):
+    kwargs = dict(hands=["A.A..", "T.T.."], stock=[], trump="S", points=[48, 30], tricks=[5, 5])
+    kwargs.update(change)
+    if error is None:
+        assert Position(**kwargs).tricks == (5, 5)
+        return
+    with pytest.raises(error, match=match):
+        Position(**kwargs)
 
 
 def test_positions_are_never_over_and_small():

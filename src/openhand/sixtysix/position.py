@@ -16,10 +16,24 @@ from .rules import (State, counted, deal_result, final_points, is_over, is_stric
 
 
 # ------------------------------------------------------------------ positions
+def _two(value) -> Optional[list]:
+    """``value`` as a list of two items (player 0's, player 1's), or None if
+    it is not a collection of exactly two."""
+    if isinstance(value, (str, bytes)):
+        return None
+    try:
+        items = list(value)
+    except TypeError:
+        return None
+    return items if len(items) == 2 else None
+
+
 def _parse_cards(value, what: str) -> List[Card]:
     if isinstance(value, str):
         text = value.strip()
         cards = list(parse_hand(text)) if "." in text else parse_cards(text)
+    elif isinstance(value, (bytes, dict)) or not hasattr(value, "__iter__"):
+        raise DealError(f"{what} must be a hand text or a list of cards, got {value!r}")
     else:
         cards = [Card(c) for c in value]
     for c in cards:
@@ -49,9 +63,10 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
     Raises :class:`DealError` for unknown or duplicated cards and
     :class:`PositionError` for anything a deal cannot reach (see
     :class:`Position`)."""
-    if isinstance(hands, (str, bytes)) or len(hands) != 2:
+    two_hands = _two(hands)
+    if two_hands is None:
         raise DealError(f"hands must be a list of the two players' hands, got {hands!r}")
-    hand_cards = [_parse_cards(h, f"player {i}'s hand") for i, h in enumerate(hands)]
+    hand_cards = [_parse_cards(h, f"player {i}'s hand") for i, h in enumerate(two_hands)]
     stock_cards = _parse_cards(stock, "the stock")
     trick_card = None
     if trick is not None and trick != "":
@@ -85,10 +100,10 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
     out_p = -1 if out is None else _player(out, "out")
     pairs = {}
     for name, pair in (("points", points), ("tricks", tricks)):
-        if (isinstance(pair, (str, bytes)) or len(pair) != 2
-                or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in pair)):
+        two = _two(pair)
+        if two is None or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in two):
             raise PositionError(f"{name} must be two non-negative integers (player 0, player 1), got {pair!r}")
-        pairs[name] = (int(pair[0]), int(pair[1]))
+        pairs[name] = (int(two[0]), int(two[1]))
     points, tricks = pairs["points"], pairs["tricks"]
     n_lead, n_follow = len(hand_cards[leader]), len(hand_cards[1 - leader])
     in_play = 1 if trick_card else 0
@@ -110,12 +125,12 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
     for p in PLAYERS:
         if points[p] and not tricks[p]:
             raise PositionError(f"player {p} has {points[p]} points but no trick")
-    if isinstance(marriages, (str, bytes)) or len(marriages) != 2:
+    two_marriages = _two(marriages)
+    if two_marriages is None or any(isinstance(m, bytes) or not hasattr(m, "__iter__") for m in two_marriages):
         raise PositionError(f"marriages must be two lists of suits (player 0, player 1), got {marriages!r}")
     mar = [0, 0]
     for p in PLAYERS:
-        suits = marriages[p]
-        for su in (list(suits) if not isinstance(suits, int) else []):
+        for su in two_marriages[p]:
             bit = 1 << _suit(su, f"a marriage of player {p}")
             if (mar[0] | mar[1]) & bit:
                 raise PositionError(f"the marriage in {SUIT_CHARS[bit.bit_length() - 1]} is shown twice")
