@@ -135,3 +135,12 @@ def test_bad_input_raises_in_python(cpp):
     s = deal_state(4, 0)
     assert solve(random_position(4, max_stock=0).state).value in range(-3, 4)
     assert isinstance(s, State)
+
+
+@pytest.mark.parametrize("implementation", ["cpp", "python"])
+@pytest.mark.parametrize("objective", [["game"], {}, None, "Game"])
+def test_objective_of_the_wrong_type(implementation, objective):
+    # a list or dict raised TypeError (unhashable) in both implementations
+    p = random_position(3, max_stock=2)
+    with pytest.raises(PositionError, match="unknown objective"):
+        Solver(implementation=implementation).solve(p, objective=objective)

@@ -70,7 +70,7 @@ def _check(position) -> State:
 
 
 def _check_objective(objective) -> int:
-    if objective not in _OBJECTIVE_CODE:
+    if not isinstance(objective, str) or objective not in _OBJECTIVE_CODE:
         raise PositionError(f"unknown objective {objective!r}: expected one of {OBJECTIVES}")
     return _OBJECTIVE_CODE[objective]
 
