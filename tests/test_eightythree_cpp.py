@@ -204,3 +204,14 @@ def test_mask_validation():
         s.solve("N:A... K... Q... J...")
     assert s.can_make_of(good, 0, 0, 0) and not s.can_make_of(good, 0, 0, 84)
     assert s.can_make_of(good, 0, 0, 10 ** 30) is False
+
+
+def test_a_cap_beyond_any_address_space_is_clamped():
+    # 10**30 MiB and inf overflowed size_t (OverflowError); 2**43 MiB (2**63
+    # bytes) sent the core's table sizing into an endless loop
+    pos = random_play_position(3, tricks_left=3)
+    want = reference.solve(pos, moves=False).value
+    for table_mb in (2 ** 43, 10 ** 30, float("inf")):
+        assert Solver(table_mb=table_mb, implementation="cpp").solve(pos, moves=False).value == want
+    with pytest.raises(PositionError, match="table_mb must be a positive number"):
+        Solver(table_mb=float("nan"))

@@ -144,3 +144,10 @@ def test_objective_of_the_wrong_type(implementation, objective):
     p = random_position(3, max_stock=2)
     with pytest.raises(PositionError, match="unknown objective"):
         Solver(implementation=implementation).solve(p, objective=objective)
+
+
+def test_a_cap_beyond_any_address_space_is_clamped():
+    p = random_position(3, max_stock=0)      # was OverflowError for both caps
+    want = reference.solve(p, moves=False).value
+    for table_mb in (10 ** 30, float("inf")):
+        assert Solver(table_mb=table_mb, implementation="cpp").solve(p, moves=False).value == want

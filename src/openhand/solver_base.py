@@ -11,6 +11,11 @@ import threading
 
 from .errors import PositionError
 
+# The largest table cap handed to a C++ core, in bytes (4 EiB, beyond any
+# address space: the core maps what it can).  A larger cap would overflow
+# the core's size arithmetic (2^63 bytes made it loop forever) or size_t.
+MAX_TABLE_BYTES = 2 ** 62
+
 
 class SolverBase:
     """An exact solver whose transposition table (at most ``table_mb`` MiB)
@@ -54,7 +59,7 @@ class SolverBase:
         self._core = None
         if impl == "cpp":
             try:
-                self._core = self.CORE.CoreSolver(int(table_mb * 2 ** 20))
+                self._core = self.CORE.CoreSolver(table_bytes(table_mb))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
         self.progress = progress
@@ -79,6 +84,16 @@ class SolverBase:
         if cls not in solvers:
             solvers[cls] = cls()
         return solvers[cls]
+
+
+def table_bytes(table_mb) -> int:
+    """The byte cap of a positive ``table_mb``, at most
+    :data:`MAX_TABLE_BYTES` (``float('inf')`` included).
+
+    >>> table_bytes(1), table_bytes(10 ** 30) == table_bytes(float("inf")) == MAX_TABLE_BYTES
+    (1048576, True)
+    """
+    return MAX_TABLE_BYTES if table_mb * 2 ** 20 >= MAX_TABLE_BYTES else int(table_mb * 2 ** 20)
 
 
 _local = threading.local()
