@@ -131,6 +131,9 @@ def test_bad_input_raises_in_python(cpp):
         Solver(table_mb=0)
     with pytest.raises(PositionError):
         Solver(implementation="fortran")
+    for implementation in ("", 0, False):     # were taken as "the default"
+        with pytest.raises(PositionError, match="implementation must be 'cpp' or 'python'"):
+            Solver(implementation=implementation)
     # a valid State is accepted as well as a Position
     s = deal_state(4, 0)
     assert solve(random_position(4, max_stock=0).state).value in range(-3, 4)

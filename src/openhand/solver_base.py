@@ -50,7 +50,7 @@ class SolverBase:
             table_mb = self.DEFAULT_TABLE_MB
         if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
             raise PositionError(f"table_mb must be a positive number, got {table_mb!r}")
-        impl = implementation or ("cpp" if self.CORE is not None else "python")
+        impl = ("cpp" if self.CORE is not None else "python") if implementation is None else implementation
         if impl not in ("cpp", "python"):
             raise PositionError(f"implementation must be 'cpp' or 'python', got {impl!r}")
         if impl == "cpp" and self.CORE is None:
