@@ -215,3 +215,20 @@ def test_a_cap_beyond_any_address_space_is_clamped():
         assert Solver(table_mb=table_mb, implementation="cpp").solve(pos, moves=False).value == want
     with pytest.raises(PositionError, match="table_mb must be a positive number"):
         Solver(table_mb=float("nan"))
+
+
+@pytest.mark.parametrize("implementation", ["cpp", "python"])
+def test_values_of_checks_its_shared_arguments_and_its_deals(implementation):
+    s = Solver(implementation=implementation)
+    good = [1 << 14, 1 << 13, 1 << 12, 1 << 15]
+    assert s.values_of([good], "S", "N") == [s.value_of(good, "S", "N")]
+    # with no deals these were answered [] without a look at the rest
+    with pytest.raises(PositionError, match="unknown trump suit 'X'"):
+        s.values_of([], "X", "N")
+    with pytest.raises(PositionError, match="unknown seat 9"):
+        s.values_of([], "S", "N", leader=9)
+    with pytest.raises(PositionError, match="target must be an integer, got 59.5"):
+        s.values_of([], "S", "N", target=59.5)
+    for deals in (None, 5, "KS AH"):      # None and 5 raised TypeError
+        with pytest.raises(DealError, match="deals must be a list of hand-mask lists"):
+            s.values_of(deals, "S", "N")

@@ -160,13 +160,16 @@ class Solver(SolverBase):
         ``True``/``False``) for many trick-start positions sharing the trump
         suit, bidder and leader.  Each is validated in Python, then the C++
         core solves them all in one call without the GIL."""
-        checked = []
-        for hands in deals:
-            h, t, b, l = check_hands(hands, trump, bidder, leader)
-            checked.append(h)
+        if target is not None:
+            target = require_int(target, "target")
+        trump, bidder = suit_index(trump), seat_index(bidder)
+        leader = bidder if leader is None else seat_index(leader)
+        if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
+            raise DealError(f"deals must be a list of hand-mask lists (N, E, S, W), got {deals!r}")
+        checked = [check_hands(hands, trump, bidder, leader)[0] for hands in deals]
         if not checked:
             return []
-        return self._values_of_trusted(checked, t, b, l, target)
+        return self._values_of_trusted(checked, trump, bidder, leader, target)
 
     # Internal fast paths: no validation.  Only for positions the engine
     # built itself (hand masks from a legal Deal/Position), never for user
