@@ -131,6 +131,23 @@ def test_bad_positions(kwargs, error, match):
         Position.from_deal(kwargs.pop("deal"), **kwargs)
 
 
+@pytest.mark.parametrize("hands, kwargs, match", [
+    (None, {}, "hands must map seats to cards"),                        # was TypeError
+    ([["KS"], ["2H"], ["9S"], ["QS"]], {}, "hands must map seats to cards"),   # was a bare ValueError
+    ({"N": None, "E": ["2H"], "S": ["9S"], "W": ["QS"]}, {}, "'N''s hand must be a list of cards"),
+    ({"N": ["KS"], "E": ["2H"], "S": ["9S"], "W": ["QS"]}, {"trick": None}, "the trick must be a list"),
+    ({"N": ["KS"], "E": ["2H"], "S": ["9S"], "W": ["QS"]}, {"points": 5}, "points must be two"),
+])
+def test_position_arguments_of_the_wrong_type(hands, kwargs, match):
+    with pytest.raises((DealError, PositionError), match=match):
+        Position(hands, "S", "N", **kwargs)
+
+
+def test_from_deal_trick_of_the_wrong_type():
+    with pytest.raises(DealError, match="the trick must be a list of cards, got 5"):
+        Position.from_deal("N:K.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N", trick=5)
+
+
 def test_mid_trick_position():
     p = Position.from_deal("N:.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N", trick="KS")
     assert p.to_move == "E" and texts(p.legal_moves) == ["5C"] and p.tricks_left == 2

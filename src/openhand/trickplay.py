@@ -19,6 +19,13 @@ from .result import SolveResult
 from .seats import SEATS, seat_index, side_of
 
 
+def _cards(cards, what: str) -> List[Card]:
+    """The cards of an iterable (a hand, a trick), or DealError naming ``what``."""
+    if isinstance(cards, bytes) or not hasattr(cards, "__iter__"):
+        raise DealError(f"{what} must be a list of cards, got {cards!r}")
+    return [Card(c) for c in cards]
+
+
 class TrickPosition:
     """A moment of a deal in play; see the game's ``Position`` for details.
 
@@ -46,10 +53,15 @@ class TrickPosition:
     # ------------------------------------------------------------ building
     def _setup(self, hands, leader, trick: Iterable) -> None:
         self.hands: List[set] = [set(), set(), set(), set()]
-        for seat, cards in dict(hands).items():
-            self.hands[seat_index(seat)] = {Card(c) for c in cards}
+        try:
+            by_seat = dict(hands)
+        except (TypeError, ValueError):
+            raise DealError(f"hands must map seats to cards, like {{'N': ['AS', 'KH'], ...}}, "
+                            f"got {hands!r}") from None
+        for seat, cards in by_seat.items():
+            self.hands[seat_index(seat)] = set(_cards(cards, f"{seat!r}'s hand"))
         self.leader = seat_index(leader)
-        self.trick: List[Card] = [Card(c) for c in trick]
+        self.trick: List[Card] = _cards(trick, "the trick")
         self.record: List[Tuple[int, Card]] = []
         self.winners: List[int] = []
         self.gained = (0, 0)
@@ -59,7 +71,7 @@ class TrickPosition:
     @classmethod
     def _parse(cls, deal: str, trick) -> Tuple[Dict[str, frozenset], List[Card]]:
         """Hands and trick cards from a PBN deal string and a trick text."""
-        trick_cards = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
+        trick_cards = parse_cards(trick) if isinstance(trick, str) else _cards(trick, "the trick")
         return parse_deal(deal, deck=cls.DECK, equal_sizes=not trick_cards), trick_cards
 
     def _validate_cards(self) -> None:
@@ -95,7 +107,8 @@ class TrickPosition:
 
     @staticmethod
     def _check_pair(name: str, pair) -> None:
-        if pair is not None and (len(pair) != 2 or any(
+        if pair is not None and (isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__")
+                                 or len(pair) != 2 or any(
                 not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in pair)):
             raise PositionError(f"{name} must be two non-negative integers (N-S, E-W), got {pair!r}")
 
