@@ -434,6 +434,13 @@ def test_scoring():
         score_deal("pass", "N", (50, 33))
 
 
+@pytest.mark.parametrize("won", [(52.5, 30.5), (100, 0), (True, 82), None, (52,), "ab", (-5, 88)])
+def test_score_deal_checks_the_points_won(won):
+    assert score_deal(50, "N", (52, 31)) == (52, 31)
+    with pytest.raises(PositionError, match="won must be|won must be two non-negative integers"):
+        score_deal(50, "N", won)      # (52.5, 30.5) and (100, 0) were scored, None raised TypeError
+
+
 def test_game_bad_options():
     with pytest.raises(PositionError, match="target"):
         Game(target=0)

@@ -262,6 +262,9 @@ def score_deal(bid: int, bidder, won: Tuple[int, int], penalty: str = "bid") -> 
     if bid == PASS:
         raise PositionError("a deal is scored against a bid of 30..83 or 83 doubled, not a pass")
     side = side_of(seat_index(bidder))
+    Position._check_pair("won", won)      # two non-negative integers
+    if won is None or sum(won) != TOTAL_POINTS:
+        raise PositionError(f"won must be the points of both sides, adding up to {TOTAL_POINTS}, got {won!r}")
     made = won[side] >= bid_needs(bid)
     if bid == DOUBLED:
         mine = DOUBLED_STAKE if made else -DOUBLED_STAKE
