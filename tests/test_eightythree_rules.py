@@ -446,6 +446,9 @@ def test_game_bad_options():
         Game(target=0)
     with pytest.raises(PositionError, match="penalty"):
         Game(penalty="x")
+    for target in (True, 200.0, 2.5):          # True was taken as a target of 1
+        with pytest.raises(PositionError, match="the target must be an integer"):
+            Game(target=target)
 
 
 # ------------------------------------------------------------------ invariants over many deals

@@ -473,6 +473,13 @@ def test_position_arguments_of_the_wrong_type(change, error, match):
         Position(**kwargs)
 
 
+@pytest.mark.parametrize("target", [True, 7.0, 2.5])
+def test_game_target_must_be_a_whole_number(target):
+    assert Game(seed=1, target=7).target == 7
+    with pytest.raises(PositionError, match="the target must be an integer"):
+        Game(seed=1, target=target)          # True was taken as a game to 1
+
+
 def test_positions_are_never_over_and_small():
     for seed in range(40):
         p = random_position(seed, max_stock=4)

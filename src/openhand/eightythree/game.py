@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional, Tuple
 
-from ..errors import IllegalMoveError, PositionError
+from ..errors import IllegalMoveError, PositionError, require_int
 from ..seats import SIDES, left_of, seat_index, side_of
 from .auction import Deal, random_action
 from .rules import HAND_SIZE, Position
@@ -36,7 +36,7 @@ class Game:
     """
 
     def __init__(self, seed=None, dealer=None, target: int = TARGET, penalty: str = "bid"):
-        if not isinstance(target, int) or target < 1:
+        if require_int(target, "the target") < 1:
             raise PositionError(f"the target must be a positive number of points, got {target!r}")
         if penalty not in ("bid", "won"):
             raise PositionError(f"unknown penalty option {penalty!r}: expected 'bid' or 'won'")

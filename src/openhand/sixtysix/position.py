@@ -7,7 +7,7 @@ import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
-from ..errors import DealError, IllegalMoveError, PositionError
+from ..errors import DealError, IllegalMoveError, PositionError, require_int
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TARGET, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
 from .actions import Action, CLOSE_ACTION, MARRIAGE_OUT, OUT
@@ -440,7 +440,7 @@ class Game:
     """
 
     def __init__(self, seed=None, target: int = TARGET, dealer: Optional[int] = None):
-        if not isinstance(target, int) or target < 1:
+        if require_int(target, "the target") < 1:
             raise PositionError(f"the target must be at least 1 game point, got {target!r}")
         self.rng = random.Random(seed)
         self.target = target
