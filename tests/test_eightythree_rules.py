@@ -11,7 +11,7 @@ from openhand.eightythree import auction, game, rules
 from openhand.eightythree import Deal, Game, Position, random_action, random_play_position
 from openhand.eightythree.auction import deal_cards
 from openhand.eightythree.rules import (DECK, DOUBLED, PASS, TRUMPS, card_key, is_trump, legal_cards,
-                                        points, score_deal, scoring_trumps, trick_winner_index,
+                                        parse_bid, points, score_deal, scoring_trumps, trick_winner_index,
                                         trump_order)
 
 
@@ -439,6 +439,13 @@ def test_score_deal_checks_the_points_won(won):
     assert score_deal(50, "N", (52, 31)) == (52, 31)
     with pytest.raises(PositionError, match="won must be|won must be two non-negative integers"):
         score_deal(50, "N", won)      # (52.5, 30.5) and (100, 0) were scored, None raised TypeError
+
+
+@pytest.mark.parametrize("text", ["²", "³³", "４５", "٤٥"])
+def test_bid_text_takes_ascii_digits_only(text):
+    assert parse_bid("45") == 45
+    with pytest.raises(IllegalMoveError, match="unknown bid"):
+        parse_bid(text)              # '²' raised a bare ValueError from int(), '４５' bid 45
 
 
 def test_game_bad_options():

@@ -233,7 +233,7 @@ def parse_bid(value) -> int:
             return PASS
         if token in ("83 doubled", "83d", "83x", "doubled", "double", "84"):
             return DOUBLED
-        if token.isdigit() and MIN_BID <= int(token) <= 83:
+        if token.isascii() and token.isdigit() and MIN_BID <= int(token) <= 83:
             return int(token)
     elif isinstance(value, int) and not isinstance(value, bool):
         if value == PASS or MIN_BID <= value <= DOUBLED:
