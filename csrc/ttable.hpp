@@ -58,7 +58,8 @@ class BucketMemory {
 
   explicit BucketMemory(std::size_t max_bytes) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
-    while ((cap_buckets_ * 2) * kWays * sizeof(Entry) <= max_bytes) cap_buckets_ *= 2;
+    // (Divided, not multiplied: a cap near 2^64 bytes must not overflow.)
+    while (cap_buckets_ <= max_bytes / (2 * kWays * sizeof(Entry))) cap_buckets_ *= 2;
     // The cap is a limit, not a promise: a cap beyond what the system will
     // map (an address space of some 128 TiB) maps what it will.
     while (!allocate(cap_buckets_ * kWays * sizeof(Entry))) {
