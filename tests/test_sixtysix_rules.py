@@ -488,6 +488,21 @@ def test_positions_are_never_over_and_small():
     assert random_position(9, max_stock=4) == random_position(9, max_stock=4)
 
 
+@pytest.mark.parametrize("kwargs,match", [
+    ({"max_stock": -1}, "max_stock must be at least 0"),        # was AssertionError "deal over too early"
+    ({"max_stock": "a"}, "max_stock must be an integer"),       # was TypeError
+    ({"max_stock": True}, "max_stock must be an integer"),      # was taken as 1
+    ({"max_stock": 2.0}, "max_stock must be an integer"),
+    ({"extra": 2.5}, "extra must be an integer"),               # was TypeError
+    ({"extra": -1}, "extra must be at least 0"),                # was taken as 0
+    ({"extra": False}, "extra must be an integer"),
+])
+def test_random_position_checks_its_arguments(kwargs, match):
+    with pytest.raises(PositionError, match=match):
+        random_position(3, **kwargs)
+    assert not random_position(3, max_stock=0, extra=0).is_over()
+
+
 def test_state_level_api_matches_position():
     p = random_position(3, max_stock=6)
     s = p.state

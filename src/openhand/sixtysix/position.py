@@ -395,11 +395,17 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
     with probability ``close_rate``) until the stock holds at most
     ``max_stock`` cards or is closed, then ``extra`` more (default: 0..2 at
     random) while the deal goes on.  Positions are never over.
+    ``max_stock`` and ``extra`` are whole numbers of at least 0, else
+    :class:`PositionError`.
 
     >>> p = random_position(5, max_stock=2)
     >>> len(p.stock) <= 2 or p.closed_by is not None, p.is_over()
     (True, False)
     """
+    if require_int(max_stock, "max_stock") < 0:
+        raise PositionError(f"max_stock must be at least 0 (a number of stock cards), got {max_stock!r}")
+    if extra is not None and require_int(extra, "extra") < 0:
+        raise PositionError(f"extra must be at least 0 (a number of actions), got {extra!r}")
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(2)
