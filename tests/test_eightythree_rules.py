@@ -148,6 +148,21 @@ def test_from_deal_trick_of_the_wrong_type():
         Position.from_deal("N:K.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N", trick=5)
 
 
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(tricks_left=2.5), "tricks_left must be an integer, got 2.5"),     # was TypeError
+    (dict(tricks_left=True), "tricks_left must be an integer, got True"),   # was taken as 1
+    (dict(tricks_left="3"), "tricks_left must be an integer"),              # was TypeError
+    (dict(trick_cards=1.0), "trick_cards must be an integer, got 1.0"),     # was TypeError
+    (dict(trick_cards=True), "trick_cards must be an integer, got True"),   # was taken as 1
+    (dict(tricks_left=0), "tricks_left must be 1..6 and trick_cards 0..3"),
+    (dict(trick_cards=4), "tricks_left must be 1..6 and trick_cards 0..3"),
+])
+def test_random_play_position_checks_its_arguments(kwargs, match):
+    with pytest.raises(PositionError, match=match):
+        random_play_position(3, **kwargs)
+    assert random_play_position(3, tricks_left=1, trick_cards=3).tricks_left == 1
+
+
 def test_mid_trick_position():
     p = Position.from_deal("N:.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N", trick="KS")
     assert p.to_move == "E" and texts(p.legal_moves) == ["5C"] and p.tricks_left == 2

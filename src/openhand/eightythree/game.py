@@ -97,8 +97,9 @@ def random_play_position(seed=None, tricks_left: int = HAND_SIZE, trick_cards: i
     >>> p.tricks_left, len(p.trick), sum(p.points) + p.points_in_play()
     (2, 1, 83)
     """
-    if not 1 <= tricks_left <= HAND_SIZE or not 0 <= trick_cards <= 3:
-        raise PositionError(f"tricks_left must be 1..6 and trick_cards 0..3, got {tricks_left}, {trick_cards}")
+    if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
+            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
+        raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, got {tricks_left}, {trick_cards}")
     rng = random.Random(seed)
     deal = random_deal_to_play(rng.random())
     for _ in range(4 * (HAND_SIZE - tricks_left) + trick_cards):
