@@ -147,6 +147,23 @@ def test_other_bad_input():
     assert issubclass(OpenhandError, ValueError)
 
 
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(tricks_left=2.5), "tricks_left must be an integer, got 2.5"),        # was played to 2 tricks left
+    (dict(tricks_left=True), "tricks_left must be an integer, got True"),      # was taken as 1
+    (dict(tricks_left="3"), "tricks_left must be an integer"),                 # was TypeError
+    (dict(tricks_left=3, trick_cards=1.5), "trick_cards must be an integer"),  # was played to 2 cards
+    (dict(tricks_left=3, trick_cards=True), "trick_cards must be an integer"), # was taken as 1
+    (dict(tricks_left=3, trick_cards="1"), "trick_cards must be an integer"),  # was TypeError
+    (dict(tricks_left=13), "no position has 13 tricks left"),
+    (dict(trick_cards=1), "no position has 12 tricks left and 1 cards"),
+])
+def test_random_position_checks_its_arguments(kwargs, match):
+    with pytest.raises(PositionError, match=match):
+        random_position(seed=3, **kwargs)
+    p = random_position(seed=3, tricks_left=3, trick_cards=1)
+    assert (p.tricks_left, len(p.trick)) == (3, 1)
+
+
 # ---------------------------------------------------------------- solvers
 def test_hand_checked_value():
     # KH first: E must win with AH, N-S keep KH+AH (7); then AS wins the last

@@ -208,7 +208,8 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     >>> p.tricks_left, len(p.trick), sum(p.deal_score()) + p.points_in_play()
     (3, 2, 65)
     """
-    if not 1 <= tricks_left <= HAND_SIZE or not 0 <= trick_cards <= 3 or (tricks_left == 12 and trick_cards):
+    if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
+            or not 0 <= require_int(trick_cards, "trick_cards") <= 3 or (tricks_left == HAND_SIZE and trick_cards):
         raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
     if tricks_left == HAND_SIZE and not trick_cards:
         return Position.random(seed=seed)
