@@ -228,3 +228,19 @@ def test_bad_input():
         bid_table(good, seats="Q")
     with pytest.raises(DealError):
         bid_table({"N": [], "E": [], "S": [], "W": []})
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(solver=5), r"solver must be an Eighty-Three play Solver .*got 5"),   # was AttributeError
+    (dict(seats=5), "seats must be letters such as 'NS' or a list, got 5"),    # was TypeError
+    (dict(trumps=5), "trumps must be letters such as 'SH' or a list, got 5"),  # was TypeError
+    (dict(seats="NN"), "seats lists 'N' twice"),                               # was two equal rows
+    (dict(seats=["N", 0]), "seats lists 0 twice"),
+    (dict(seats="N", trumps="Ss"), "trumps lists 's' twice"),
+])
+def test_bid_table_checks_seats_trumps_and_solver(kwargs, match):
+    good = Deal.random(3).pbn()
+    with pytest.raises(PositionError, match=match):
+        bid_table(good, mode="fast", **kwargs)
+    assert [(r.seat, r.trump) for r in bid_table(good, mode="fast", seats=["S", 0], trumps="h").rows] == \
+        [("S", "H"), ("N", "H")]

@@ -103,6 +103,9 @@ class _Oracle:
     trick-start position given as four hand masks, the bidder leading."""
 
     def __init__(self, solver=None):
+        if solver is not None and (_PlaySolver is None or not isinstance(solver, _PlaySolver)):
+            raise PositionError(f"solver must be an Eighty-Three play Solver "
+                                f"(openhand.eightythree.Solver), got {solver!r}")
         if solver is None and _PlaySolver is not None:
             solver = _PlaySolver()
         self.solver = solver
@@ -636,10 +639,24 @@ def _read_deal(deal) -> Tuple[List[int], int]:
     return [mask_of(checked.hands[s]) for s in range(4)], mask_of(checked.kitty)
 
 
+def _selection(values, what: str, example: str, index) -> List[int]:
+    """The indices (by ``index``) of ``values``, a string of letters or a
+    list; :class:`PositionError` for anything else or a repeated entry."""
+    if not isinstance(values, str) and (isinstance(values, bytes) or not hasattr(values, "__iter__")):
+        raise PositionError(f"{what} must be letters such as {example!r} or a list, got {values!r}")
+    out = []
+    for v in values:
+        i = index(v)
+        if i in out:
+            raise PositionError(f"{what} lists {v!r} twice")
+        out.append(i)
+    return out
+
+
 def _pairs(seats, trumps):
-    seats = SEATS if seats is None else [SEATS[seat_index(s)] for s in seats]
-    trumps = SUIT_CHARS if trumps is None else [SUIT_CHARS[suit_index(t)] for t in trumps]
-    return [(seat_index(s), suit_index(t)) for s in seats for t in trumps]
+    seats = range(4) if seats is None else _selection(seats, "seats", "NS", seat_index)
+    trumps = range(4) if trumps is None else _selection(trumps, "trumps", "SH", suit_index)
+    return [(s, t) for s in seats for t in trumps]
 
 
 def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -> BidTable:
@@ -650,7 +667,8 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -
     or an :class:`~openhand.eightythree.auction.Deal`.  ``mode`` is
     ``'exact'`` (optimal passes and discards by both sides) or ``'fast'``
     (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
-    the rows (default: all 16 pairs).  ``solver`` is a play
+    the rows: letters such as ``'NS'`` or a list, each named once (default:
+    all 16 pairs).  ``solver`` is a play
     :class:`~openhand.eightythree.solver.Solver` to reuse.
     """
     if mode not in MODES:
