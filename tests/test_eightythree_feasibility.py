@@ -230,6 +230,12 @@ def test_bad_input():
         bid_table({"N": [], "E": [], "S": [], "W": []})
 
 
+@pytest.mark.parametrize("deal", ["x", None, {"N": []}])
+def test_deal_value_needs_a_deal(deal):
+    with pytest.raises(DealError, match="deal_value needs an Eighty-Three Deal"):   # was AttributeError
+        deal_value(deal)
+
+
 @pytest.mark.parametrize("kwargs,match", [
     (dict(solver=5), r"solver must be an Eighty-Three play Solver .*got 5"),   # was AttributeError
     (dict(seats=5), "seats must be letters such as 'NS' or a list, got 5"),    # was TypeError

@@ -727,6 +727,10 @@ def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
     """The value of an :class:`~openhand.eightythree.auction.Deal` in the
     ``trumps`` (give ``trump``), ``passing`` or ``discarding`` phase: the
     points the bidder's side secures from here."""
+    from .auction import Deal
+    if not isinstance(deal, Deal):
+        raise DealError(f"deal_value needs an Eighty-Three Deal (openhand.eightythree.Deal) after the "
+                        f"bidding, got {type(deal).__name__}: use bid_table for a deal text")
     if mode not in MODES:
         raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
     bidder = deal._bidder
