@@ -208,6 +208,13 @@ def test_full_table_shape_and_consistency():
 
 def test_highest_bid():
     assert [highest_bid(v) for v in (0, 29, 30, 57, 83)] == [None, None, 30, 57, 83]
+    for value, match in (("50", "a value must be an integer"),      # was TypeError
+                         (True, "a value must be an integer"),      # was None
+                         (50.0, "a value must be an integer"),      # was 50.0
+                         (84, "a value lies in 0..83"),             # was 83
+                         (-1, "a value lies in 0..83")):            # was None
+        with pytest.raises(PositionError, match=match):
+            highest_bid(value)
 
 
 def test_bad_input():

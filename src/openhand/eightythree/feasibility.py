@@ -84,7 +84,7 @@ from dataclasses import dataclass, asdict
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import SUIT_CHARS, Card, cards_from_mask, format_deal, mask_of, parse_deal
-from ..errors import DealError, PositionError
+from ..errors import DealError, PositionError, require_int
 from ..seats import SEATS, partner_of, seat_index, side_of
 from .rules import (DECK, HAND_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
                     suit_index)
@@ -615,8 +615,19 @@ class BidTable:
 
 
 def highest_bid(value: int) -> Optional[int]:
-    """The largest bid 30..83 that ``value`` points make, ``None`` under 30."""
-    return min(value, TOTAL_POINTS) if value >= MIN_BID else None
+    """The largest bid 30..83 that ``value`` points (0..83) make, ``None``
+    under 30.
+
+    >>> highest_bid(57), highest_bid(29)
+    (57, None)
+    >>> highest_bid(84)
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: a value lies in 0..83 points, got 84
+    """
+    if not 0 <= require_int(value, "a value") <= TOTAL_POINTS:
+        raise PositionError(f"a value lies in 0..{TOTAL_POINTS} points, got {value!r}")
+    return value if value >= MIN_BID else None
 
 
 def _read_deal(deal) -> Tuple[List[int], int]:
