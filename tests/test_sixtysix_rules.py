@@ -288,6 +288,16 @@ def test_illegal_action_in_a_record_names_it():
         p.replay(["exchange"])
 
 
+@pytest.mark.parametrize("record", [None, 5, "AC JD"])
+def test_a_record_must_be_a_list(record):
+    p = Position.deal(seed=7, dealer=1)
+    with pytest.raises(IllegalMoveError, match="give the record as a list of actions"):
+        p.replay(record)                 # None and 5 raised TypeError
+    assert p.record == []
+    p.replay(iter(["AC", "JD"]))
+    assert len(p.record) == 2
+
+
 def test_undo_restores_everything():
     rng = random.Random(5)
     p = Position.deal(seed=5)

@@ -372,8 +372,9 @@ class Position:
         """Apply a record: a list of actions (texts or :class:`Action`).  An
         illegal one raises :class:`IllegalMoveError` naming its place (1 =
         first) in the record; the actions before it stay applied."""
-        if isinstance(actions, str):
-            raise IllegalMoveError("give the record as a list of actions, like ['QH', 'close']")
+        if isinstance(actions, str) or not hasattr(actions, "__iter__"):
+            raise IllegalMoveError(f"give the record as a list of actions, like ['QH', 'close'], "
+                                   f"not {actions!r}")
         for i, action in enumerate(actions, 1):
             try:
                 self.apply(action)
