@@ -8,7 +8,7 @@ from openhand.cards import Card
 from openhand.errors import CardError, DealError, IllegalMoveError, PositionError
 from openhand.sixtysix import Action, Game, Position, random_position
 from openhand.sixtysix.deck import DECK, HAND_SIZE, card_points
-from openhand.sixtysix.rules import deal_result, is_over, legal_actions, step
+from openhand.sixtysix.rules import counted, deal_result, final_points, is_over, legal_actions, step
 
 
 def names(pos):
@@ -511,6 +511,16 @@ def test_random_position_checks_its_arguments(kwargs, match):
     with pytest.raises(PositionError, match=match):
         random_position(3, **kwargs)
     assert not random_position(3, max_stock=0, extra=0).is_over()
+
+
+def test_final_points_only_at_the_end():
+    p = Position.deal(seed=7, dealer=1)
+    p.replay(["AC", "JD"])
+    for method in (p.result, p.final_points):       # final_points gave the points so far
+        with pytest.raises(PositionError, match="the deal is not over"):
+            method()
+    assert (p.score(0), p.score(1)) == (counted(p.state, 0), counted(p.state, 1))
+    assert final_points(p.state) == (p.score(0), p.score(1))   # the state-level helper is unchanged
 
 
 def test_state_level_api_matches_position():

@@ -11,8 +11,8 @@ from ..errors import DealError, IllegalMoveError, PositionError, require_int
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TARGET, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
 from .actions import Action, CLOSE_ACTION, MARRIAGE_OUT, OUT
-from .rules import (State, counted, deal_result, final_points, is_over, is_strict, legal_actions, marriage_points, step,
-                    to_move, why_illegal)
+from .rules import (State, counted, deal_result, final_points, is_over, is_strict, legal_actions, marriage_points,
+                    require_over, step, to_move, why_illegal)
 
 
 # ------------------------------------------------------------------ positions
@@ -341,6 +341,12 @@ class Position:
         return deal_result(self.state)[2]
 
     def final_points(self) -> Tuple[int, int]:
+        """Counted points (player 0, player 1) at the end of the deal, with
+        the last-trick bonus when it was played out without closing (the
+        card-points objective); :class:`PositionError` before the deal is
+        over, as :meth:`result` (the counted points so far:
+        :meth:`score`)."""
+        require_over(self.state)
         return final_points(self.state)
 
     # ------------------------------------------------------------ actions

@@ -308,12 +308,18 @@ def _going_out(s: State, p: int, how: str) -> Tuple[int, int, str]:
     return gp[0], gp[1], why
 
 
+def require_over(s: State) -> None:
+    """:class:`PositionError` unless the deal is over (for results that
+    exist only at the end of the deal)."""
+    if not is_over(s):
+        raise PositionError("the deal is not over")
+
+
 def deal_result(s: State) -> Tuple[int, int, str]:
     """(game points of player 0, of player 1, reason) of a finished deal."""
     if s.out >= 0:
         return _going_out(s, s.out, "went out")
-    if not is_over(s):
-        raise PositionError("the deal is not over")
+    require_over(s)
     w = s.leader   # the winner of the last trick
     if counted(s, w) >= GOAL:
         return _going_out(s, w, "won the last trick and went out")
