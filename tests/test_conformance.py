@@ -97,3 +97,18 @@ def test_solvers_agree(spec, seed):
     assert set(ref.moves) == {str(m) for m in pos.legal_moves}
     best = max(ref.moves.values()) if ref.maximizing else min(ref.moves.values())
     assert ref.value == best
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("seed", range(4))
+def test_finished_deal_round_trips(spec, seed):
+    # a deal played to its end keeps its text form, copies and re-parses
+    pos = spec.small(seed)
+    while not pos.is_over():
+        pos.play(pos.legal_moves[0])
+    text = spec.text(pos)
+    again = spec.parse(text)
+    assert spec.text(again) == text and again.is_over()
+    assert spec.text(pos.copy()) == text
+    if hasattr(pos, "deal_score"):
+        assert again.deal_score() == pos.deal_score()

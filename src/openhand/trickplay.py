@@ -94,12 +94,12 @@ class TrickPosition:
         sizes = [len(h) for h in self.hands]
         k = sizes[self.leader] + (1 if self.trick else 0)
         expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
-        if sizes != expected or not 1 <= k <= self.HAND_SIZE:
+        if sizes != expected or not 0 <= k <= self.HAND_SIZE:   # k == 0: the deal is over
             desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))
             raise DealError(f"hand sizes {desc} do not fit a {self.TITLE} position with "
                             f"{SEATS[self.leader]} leading and {len(self.trick)} card(s) in the trick"
-                            f" (hands hold 1..{self.HAND_SIZE} cards; players who already played "
-                            f"hold one fewer)")
+                            f" (hands hold 0..{self.HAND_SIZE} cards, 0 once the deal is over; "
+                            f"players who already played hold one fewer)")
         for i, c in enumerate(self.trick):
             seat = (self.leader + i) % 4
             if c not in self.legal_cards(self.hands[seat] | {c}, self.trick[:i]):

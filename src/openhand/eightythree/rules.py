@@ -31,7 +31,8 @@ Design choices (the C++ core follows them exactly):
 - Bids are integers: ``PASS`` (0), 30..83, and ``DOUBLED`` (84, "83 doubled",
   the one bid above 83).
 - A play position may start anywhere in the play: hands of 1..6 cards, the
-  players who already played to the trick in progress holding one fewer.
+  players who already played to the trick in progress holding one fewer;
+  or the end of the play (four empty hands), so a finished deal copies.
   The trump suit, the bidder and the leader are given; the leader defaults
   to the bidder.  Points already collected are optional; when given they are
   (N-S, E-W) and must add up to 83 minus the points still in play.

@@ -13,7 +13,8 @@ Rules (see the project README for the full text):
 - Victory points: 33..40 scores 1 VP, 41+ scores 2 VP; first to 5 VP wins.
 
 Design choices: a position may start mid-deal (hands of k < 12 cards, a
-trick in progress).  The last of the remaining tricks is always trick 12.
+trick in progress) or be the end of the deal (four empty hands, so a
+finished deal copies).  The last of the remaining tricks is always trick 12.
 Points and tricks already collected are optional; when given they must be
 consistent with the cards already played (65 in all).
 
@@ -156,11 +157,13 @@ class Position(TrickPosition):
             raise PositionError(f"tricks {tuple(tricks)} must add up to the {done} tricks already played")
         if points is not None:
             in_play = sum(card_points(c) for h in self.hands for c in h) + sum(card_points(c) for c in self.trick)
-            expected_total = TRICK_POINTS * done + (40 - in_play)
+            bonus = LAST_TRICK_BONUS if self.is_over() else 0
+            expected_total = TRICK_POINTS * done + bonus + (40 - in_play)
             if sum(points) != expected_total:
                 raise PositionError(
-                    f"points {tuple(points)} must add up to {expected_total}: 2 per trick played plus "
-                    f"the card points of the cards no longer in play")
+                    f"points {tuple(points)} must add up to {expected_total}: 2 per trick played"
+                    f"{' (+1 for the last)' if bonus else ''} plus the card points of the cards "
+                    f"no longer in play")
             if tricks is not None and any(p < TRICK_POINTS * t for p, t in zip(points, tricks)):
                 raise PositionError(f"points {tuple(points)} are fewer than 2 per trick won {tuple(tricks)}")
 
