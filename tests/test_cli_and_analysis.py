@@ -81,3 +81,27 @@ def test_analysis_costs_are_solver_differences():
     assert steps[0].best_value - final == ns_costs
     with pytest.raises(IllegalMoveError, match="not legal"):
         analyse(start, ["ZZ"], sixtyfive.solve)
+
+
+@pytest.mark.parametrize("game", ["65", "83", "66"])
+def test_analysis_record_past_the_end_or_not_a_list(game):
+    from openhand import eightythree
+    start, solve = {
+        "65": (sixtyfive.random_position(seed=2, tricks_left=2, trick_cards=1), sixtyfive.solve),
+        "83": (eightythree.random_play_position(seed=2, tricks_left=2, trick_cards=1), eightythree.solve),
+        "66": (sixtysix.random_position(seed=2, max_stock=0), sixtysix.solve),
+    }[game]
+    before = repr(start)
+    pos, record = start.copy(), []
+    while not pos.is_over():
+        record.append(str(pos.legal_moves[-1]))
+        pos.play(record[-1])
+    assert len(analyse(start, record, solve)) == len(record)
+    # one move too many: an IllegalMoveError naming its place, in every game
+    with pytest.raises(IllegalMoveError, match=f"move {len(record) + 1} of the record, .* after the end"):
+        analyse(start, record + [record[0]], solve)
+    # a record given as one text (or not at all) is refused, not read letter by letter
+    for bad in (" ".join(record), None, 5):
+        with pytest.raises(IllegalMoveError, match="list of moves"):
+            analyse(start, bad, solve)
+    assert repr(start) == before

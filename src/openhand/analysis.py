@@ -45,12 +45,18 @@ class Step:
 def analyse(start, moves: Iterable, solve: Callable, progress: Callable = None) -> List[Step]:
     """Solve before each of ``moves`` (played from a copy of ``start``) and
     return one :class:`Step` per move.  ``progress(i, step)``, if given, is
-    called after each move (long games show progress this way)."""
+    called after each move (long games show progress this way).  A move
+    that is not legal, or comes after the end of the deal, raises
+    :class:`IllegalMoveError` naming its place (1 = first) in the record."""
+    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        raise IllegalMoveError(f"give the record as a list of moves, like ['AS', '3S'], not {moves!r}")
     pos = start.copy()
     steps: List[Step] = []
     for i, move in enumerate(moves):
-        result = solve(pos)
         text = str(move).strip()
+        if pos.is_over():
+            raise IllegalMoveError(f"move {i + 1} of the record, {text!r}, comes after the end of the deal")
+        result = solve(pos)
         key = next((m for m in result.moves if m.lower() == text.lower()), None)
         if key is None:
             raise IllegalMoveError(f"move {i + 1} of the record, {text!r}, is not legal here; "
