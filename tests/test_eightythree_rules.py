@@ -183,6 +183,21 @@ def test_seeded_deal_three_at_a_time():
     assert repr(d1) == repr(d2)
 
 
+@pytest.mark.parametrize("penalty", ["bid", "won"])
+def test_deal_repr_round_trip(penalty):
+    # the repr rebuilds the same deal, its scoring option included, in any phase
+    d = Deal.random(11, penalty=penalty)
+    rng = random.Random(11)
+    while True:
+        again = eval(repr(d).split("  #")[0], {"Deal": Deal})
+        assert (again.original, again.kitty, again.dealer, again.penalty) == \
+            (d.original, d.kitty, d.dealer, d.penalty)
+        if d.phase == "over":
+            break
+        random_action(d, rng)
+    assert Deal.from_deal(again.pbn(), dealer=again.dealer, penalty=penalty).original == d.original
+
+
 def test_bad_deals():
     cards = dict(deal_cards(1, "N"))
     kitty = cards.pop("kitty")

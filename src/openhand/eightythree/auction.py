@@ -218,7 +218,8 @@ class Deal:
 
     def __repr__(self) -> str:
         deal = format_deal({**self.original, "kitty": self.kitty})
-        return f"Deal.from_deal({deal!r}, dealer={SEATS[self.dealer]!r})  # {self.phase}"
+        penalty = f", penalty={self.penalty!r}" if self.penalty != "bid" else ""
+        return f"Deal.from_deal({deal!r}, dealer={SEATS[self.dealer]!r}{penalty})  # {self.phase}"
 
     def _check(self, phase: str, seat, what: str) -> int:
         if self.phase != phase:
