@@ -155,13 +155,21 @@ def test_other_bad_input():
     (dict(tricks_left=3, trick_cards=True), "trick_cards must be an integer"), # was taken as 1
     (dict(tricks_left=3, trick_cards="1"), "trick_cards must be an integer"),  # was TypeError
     (dict(tricks_left=13), "no position has 13 tricks left"),
-    (dict(trick_cards=1), "no position has 12 tricks left and 1 cards"),
+    (dict(trick_cards=4), "no position has 12 tricks left and 4 cards"),
 ])
 def test_random_position_checks_its_arguments(kwargs, match):
     with pytest.raises(PositionError, match=match):
         random_position(seed=3, **kwargs)
     p = random_position(seed=3, tricks_left=3, trick_cards=1)
     assert (p.tricks_left, len(p.trick)) == (3, 1)
+
+
+@pytest.mark.parametrize("trick_cards", [1, 2, 3])
+def test_random_position_in_the_first_trick(trick_cards):
+    # the first trick in progress: 12 tricks left (the current one included), as in 83
+    p = random_position(seed=3, tricks_left=12, trick_cards=trick_cards)
+    assert (p.tricks_left, len(p.trick), p.deal_score()) == (12, trick_cards, (0, 0))
+    assert sum(len(h) for h in p.hands) == 48 - trick_cards
 
 
 # ---------------------------------------------------------------- solvers

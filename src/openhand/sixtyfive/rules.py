@@ -212,7 +212,7 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     (3, 2, 65)
     """
     if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
-            or not 0 <= require_int(trick_cards, "trick_cards") <= 3 or (tricks_left == HAND_SIZE and trick_cards):
+            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
         raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
     if tricks_left == HAND_SIZE and not trick_cards:
         return Position.random(seed=seed)
