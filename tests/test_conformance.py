@@ -112,3 +112,18 @@ def test_finished_deal_round_trips(spec, seed):
     assert spec.text(pos.copy()) == text
     if hasattr(pos, "deal_score"):
         assert again.deal_score() == pos.deal_score()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_finished_deal_solves_without_moves(spec):
+    # every game, both implementations: no moves, and the same value (65 and
+    # 83 count the remaining tricks: 0; Sixty-Six's value is the deal's result)
+    pos = spec.small(0)
+    while not pos.is_over():
+        pos.play(pos.legal_moves[0])
+    ref, fast = spec.reference(pos), spec.cpp(pos)
+    assert ref.moves == fast.moves == {} and ref.value == fast.value
+    if hasattr(pos, "deal_score"):
+        assert ref.value == 0
+    else:
+        assert ref.value == pos.result()[pos.to_move]

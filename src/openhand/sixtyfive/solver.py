@@ -28,8 +28,6 @@ _core = load_core("openhand.sixtyfive._core")
 def _check(position) -> Position:
     if not isinstance(position, Position):
         raise PositionError(f"expected a 65 Position, got {type(position).__name__}")
-    if position.is_over():
-        raise PositionError("the deal is over: nothing left to solve")
     return position
 
 
@@ -46,9 +44,10 @@ class Solver(SolverBase):
 
     def solve(self, position: Position, moves: bool = True) -> SolveResult:
         """Exact N-S points in the remaining tricks and, with ``moves``, the
-        value of every legal card (last-trick bonus included)."""
+        value of every legal card (last-trick bonus included).  A finished
+        deal is worth 0, with no cards (as in every game)."""
         pos = _check(position)
-        if self._core is None:
+        if self._core is None or pos.is_over():  # the core only sees a deal in play
             return reference.solve(pos, moves, self.progress)
         maxing = side_of(pos.to_move_index) == 0
         if not moves:
@@ -63,7 +62,7 @@ class Solver(SolverBase):
         position knows them, plus the remaining tricks)?"""
         pos = _check(position)
         target = require_int(target, "target")
-        if self._core is None:
+        if self._core is None or pos.is_over():
             return reference.can_reach(pos, target, self.progress)
         need = target - (pos.deal_score() or (0, 0))[0]
         if need <= 0 or need > TOTAL_POINTS:  # settled without a search
