@@ -17,6 +17,7 @@ from openhand import sixtyfive as sf
 from openhand import sixtysix as ss
 from openhand.cards import make_deck
 from openhand.errors import IllegalMoveError
+from openhand.result import SolveResult
 from openhand.eightythree import reference as et_ref
 from openhand.sixtyfive import reference as sf_ref
 from openhand.sixtysix import reference as ss_ref
@@ -94,6 +95,7 @@ def test_solvers_agree(spec, seed):
     ref = spec.reference(pos)
     fast = spec.cpp(pos)
     assert (fast.value, fast.moves) == (ref.value, ref.moves), spec.text(pos)
+    assert SolveResult.from_json(fast.to_json()) == fast    # a stored result reads back whole
     assert set(ref.moves) == {str(m) for m in pos.legal_moves}
     best = max(ref.moves.values()) if ref.maximizing else min(ref.moves.values())
     assert ref.value == best

@@ -4,8 +4,11 @@
 ...                 perspective="N-S points in the remaining tricks")
 >>> r.best_moves
 ['AS']
->>> r.to_json()
-'{"value": 40, "moves": {"AS": 40, "3S": 38}, "nodes": 1234}'
+>>> r.to_json()  # doctest: +NORMALIZE_WHITESPACE
+'{"value": 40, "moves": {"AS": 40, "3S": 38}, "nodes": 1234,
+  "perspective": "N-S points in the remaining tricks", "maximizing": true}'
+>>> SolveResult.from_json(r.to_json()) == r
+True
 """
 from __future__ import annotations
 
@@ -37,10 +40,22 @@ class SolveResult:
         return [m for m, v in self.moves.items() if v == self.value]
 
     def to_dict(self) -> dict:
-        return {"value": self.value, "moves": dict(self.moves), "nodes": self.nodes}
+        """Every field, as plain JSON types (read back by :meth:`from_dict`)."""
+        return {"value": self.value, "moves": dict(self.moves), "nodes": self.nodes,
+                "perspective": self.perspective, "maximizing": self.maximizing}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SolveResult":
+        """The result :meth:`to_dict` wrote (a stored result read back)."""
+        return cls(value=data["value"], moves=dict(data.get("moves", {})), nodes=data.get("nodes", 0),
+                   perspective=data.get("perspective", ""), maximizing=data.get("maximizing", True))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> "SolveResult":
+        return cls.from_dict(json.loads(text))
 
     def table(self) -> str:
         """A readable table of every move's value and its cost."""
