@@ -257,3 +257,24 @@ def test_bid_table_checks_seats_trumps_and_solver(kwargs, match):
         bid_table(good, mode="fast", **kwargs)
     assert [(r.seat, r.trump) for r in bid_table(good, mode="fast", seats=["S", 0], trumps="h").rows] == \
         [("S", "H"), ("N", "H")]
+
+
+def test_deal_value_refuses_a_trump_that_contradicts_the_deal():
+    # In the passing (and discarding) phase the deal's trump is fixed; a
+    # different `trump` was silently ignored (the deal's suit was valued)
+    # and a bad one ('X') too.  Now: PositionError; the same suit is fine.
+    deal = passing_case()
+    own = "SHDC"[deal.trump]
+    assert deal_value(deal, "fast", trump=own.lower()) == deal_value(deal, "fast")
+    for other in [t for t in "SHDC" if t != own]:
+        with pytest.raises(PositionError, match=f"trump={other!r} contradicts the deal, whose trump suit is {own}"):
+            deal_value(deal, "fast", trump=other)
+    with pytest.raises(PositionError, match="unknown trump suit 'X'"):
+        deal_value(deal, "fast", trump="X")
+    discarding = copy.deepcopy(deal)
+    rng = random.Random(1)
+    while discarding.phase == "passing":
+        discarding.pass_trumps(random_pass(discarding, rng))
+    assert discarding.phase == "discarding"
+    with pytest.raises(PositionError, match="contradicts the deal"):
+        deal_value(discarding, "fast", trump=[t for t in "SHDC" if t != own][0])

@@ -737,7 +737,9 @@ def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> in
 def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
     """The value of an :class:`~openhand.eightythree.auction.Deal` in the
     ``trumps`` (give ``trump``), ``passing`` or ``discarding`` phase: the
-    points the bidder's side secures from here."""
+    points the bidder's side secures from here.  Once trumps are named the
+    deal knows its trump: ``trump`` may then be left out or repeat it; a
+    different suit is refused (:class:`PositionError`), not ignored."""
     from .auction import Deal
     if not isinstance(deal, Deal):
         raise DealError(f"deal_value needs an Eighty-Three Deal (openhand.eightythree.Deal) after the "
@@ -753,6 +755,9 @@ def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
         state = (hands, _PASS, tuple((bidder + k) % 4 for k in range(4)))
     elif deal.phase in ("passing", "discarding"):
         t = deal.trump
+        if trump is not None and suit_index(trump) != t:
+            raise PositionError(f"trump={trump!r} contradicts the deal, whose trump suit is "
+                                f"{SUIT_CHARS[t]} (named in the trumps phase): leave trump out")
         state = (hands, _PASS if deal.phase == "passing" else _DISCARD, tuple(deal._queue))
     else:
         raise PositionError(f"a deal in the {deal.phase} phase has no passes or discards to choose")
