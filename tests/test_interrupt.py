@@ -13,6 +13,7 @@ import pytest
 from openhand import eightythree, sixtyfive, sixtysix
 from openhand.cards import mask_of
 from openhand.eightythree.game import random_play_position
+from openhand.errors import SolverBusyError
 from openhand.progress import POLL_NODES
 
 needs_cpp = pytest.mark.skipif(sixtyfive.solver._core is None, reason="C++ core not built")
@@ -119,3 +120,87 @@ def test_a_solver_on_another_thread_answers_exactly():
     worker.start()
     worker.join()
     assert out["r"].moves == sixtyfive.reference.solve(end).moves
+
+
+# Seed 39's 7-trick 65 endgame searches some 200k nodes from a fresh
+# solver: its progress is called three times.
+def _holding_search():
+    """A fresh C++ solver, a thread whose solve of a position is held in its
+    first progress call until `release` is set, and what it found."""
+    entered, release, calls, out = threading.Event(), threading.Event(), [], {}
+
+    def hold(nodes):
+        calls.append(nodes)
+        if threading.current_thread() is not threading.main_thread():
+            entered.set()
+            release.wait(30)
+
+    solver = sixtyfive.Solver(implementation="cpp", progress=hold)
+    pos = sixtyfive.random_position(seed=39, tricks_left=7)
+    worker = threading.Thread(target=lambda: out.update(r=solver.solve(pos)))
+    worker.start()
+    assert entered.wait(30)
+    return solver, pos, worker, release, calls, out
+
+
+@needs_cpp
+def test_one_solver_refuses_a_second_search_while_it_searches():
+    # A C++ Solver's table and poll are not synchronised: a second thread's
+    # call used to search the same table at the same time (and disarm the
+    # first search's poll on its way out).  Now it is refused at once.
+    other = sixtyfive.random_position(seed=8, tricks_left=5)
+    # a target that needs a search: the points won so far plus the value
+    target = other.deal_score()[0] + sixtyfive.Solver(implementation="cpp").solve(other).value
+    solver, pos, worker, release, calls, out = _holding_search()
+    try:
+        with pytest.raises(SolverBusyError, match="this Solver is already searching"):
+            solver.solve(other)
+        with pytest.raises(SolverBusyError):
+            solver.can_reach(other, target)
+        assert calls == [65536]     # the refused calls did not search
+    finally:
+        release.set()
+        worker.join(60)
+    # The held search went on, still polled, and answered exactly; the
+    # solver is free again.
+    assert calls == [65536, 131072, 196608]
+    fresh = sixtyfive.Solver(implementation="cpp")
+    assert (out["r"].value, out["r"].moves) == (fresh.solve(pos).value, fresh.solve(pos).moves)
+    solver.progress = None
+    assert solver.solve(other).moves == sixtyfive.reference.solve(other).moves
+    # Its own progress callback asking the same solver is refused too: that
+    # stops the search (raised by the call) and leaves the solver usable.
+    solver2 = sixtyfive.Solver(implementation="cpp")
+    solver2.progress = lambda nodes: solver2.solve(other)
+    with pytest.raises(SolverBusyError):
+        solver2.solve(pos)
+    solver2.progress = None
+    assert solver2.solve(pos).moves == out["r"].moves
+
+
+@needs_cpp
+def test_separate_solvers_search_at_once_on_two_threads():
+    # While one thread's search is held part-way, another Solver on the
+    # main thread searches to the end: both answer exactly.
+    other = sixtyfive.random_position(seed=8, tricks_left=5)
+    solver, pos, worker, release, calls, out = _holding_search()
+    try:
+        mine = sixtyfive.Solver(implementation="cpp").solve(other)
+        assert calls == [65536]     # the other search is still held
+    finally:
+        release.set()
+        worker.join(60)
+    assert mine.moves == sixtyfive.reference.solve(other).moves
+    assert out["r"].moves == sixtyfive.Solver(implementation="cpp").solve(pos).moves
+
+
+def test_python_reference_solver_has_no_busy_guard():
+    # The reference keeps nothing between calls: its progress callback may
+    # even ask the same Solver (which a C++ Solver refuses).
+    other = sixtyfive.random_position(seed=8, tricks_left=3)
+    solver = sixtyfive.Solver(implementation="python")
+    inner = []
+    solver.progress = lambda nodes: inner.append(solver.solve(other).value) if not inner else None
+    pos = sixtyfive.random_position(seed=4, tricks_left=6)
+    solver.solve(pos, moves=False)
+    assert inner == [sixtyfive.reference.solve(other).value]

@@ -10,7 +10,16 @@
 # (C++ Interrupted) and is raised by the call.  Solvers on other threads
 # without a progress callback are not polled: they would contend for the
 # GIL and cannot see signals anyway.
+#
+# One search at a time: the C++ solver's table and poll are not
+# synchronised, so a second search on the same owner (another thread, or
+# the progress callback itself) is refused with SolverBusyError before it
+# touches anything.  `busy` is tested and set in C under the GIL (nothing
+# between the two can run Python code or let another thread in), before
+# the search releases the GIL, and cleared by __exit__ on every way out.
 import threading
+
+from openhand.errors import SolverBusyError
 
 from cpython.exc cimport PyErr_CheckSignals
 
@@ -29,13 +38,25 @@ cdef class _Polling:
         self.owner = owner
 
     def __enter__(self):
-        self.owner.stop = None
-        if self.owner.progress is not None or threading.current_thread() is threading.main_thread():
-            self.owner._s.set_poll(_poll, <void*>self.owner)
+        if self.owner.busy:
+            raise SolverBusyError(
+                "this Solver is already searching (on another thread, or this is its own progress "
+                "callback): one Solver serves one search at a time; use one Solver per thread")
+        self.owner.busy = True
+        try:
+            self.owner.stop = None
+            if self.owner.progress is not None or threading.current_thread() is threading.main_thread():
+                self.owner._s.set_poll(_poll, <void*>self.owner)
+        except BaseException:
+            self.owner.busy = False
+            raise
 
     def __exit__(self, kind, value, tb):
-        self.owner._s.set_poll(NULL, NULL)
-        stop, self.owner.stop = self.owner.stop, None
+        try:
+            self.owner._s.set_poll(NULL, NULL)
+            stop, self.owner.stop = self.owner.stop, None
+        finally:
+            self.owner.busy = False
         if stop is not None:
             raise stop from None
         return False
@@ -47,15 +68,18 @@ cdef class SolverOwner:
     callable taking the nodes searched so far, called about every 2^16
     nodes of a search; whatever it raises stops the search and is raised
     by the call (the table keeps only finished results, so the solver
-    stays usable)."""
+    stays usable).  One search at a time: a call while a search runs
+    raises :class:`openhand.errors.SolverBusyError`."""
     cdef Solver* _s
     cdef public object progress
     cdef object stop
+    cdef bint busy
 
     def __cinit__(self, size_t table_bytes):
         self._s = new Solver(table_bytes)
         self.progress = None
         self.stop = None
+        self.busy = False
 
     def __dealloc__(self):
         del self._s

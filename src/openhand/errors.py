@@ -28,6 +28,15 @@ class IllegalMoveError(OpenhandError):
     """A move (card, bid, discard, action) that the rules do not allow now."""
 
 
+class SolverBusyError(OpenhandError, RuntimeError):
+    """A C++ Solver asked to search while it is already searching: called
+    from a second thread (or from its own ``progress`` callback).  One
+    Solver's table and search state serve one search at a time; the call
+    is refused, not run against the other search.  Use one Solver per
+    thread (the module-level ``solve`` functions already do).  Also a
+    :class:`RuntimeError`: the input is fine, the timing is not."""
+
+
 def require_int(value, name: str) -> int:
     """``value`` if it is a whole number (an ``int``, not a ``bool``), else
     :class:`PositionError` naming ``name``: a threshold of 13.5 points must

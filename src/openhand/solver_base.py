@@ -20,9 +20,15 @@ MAX_TABLE_BYTES = 2 ** 62
 class SolverBase:
     """An exact solver whose transposition table (at most ``table_mb`` MiB)
     is kept across calls: its entries depend on the position alone, so what
-    it learns about one position holds for every later one.  One Solver must
-    not be used by two threads at once; the search releases the GIL, so
-    separate Solvers run in parallel.
+    it learns about one position holds for every later one.  The search
+    releases the GIL, so separate Solvers run in parallel on separate
+    threads.  One C++ Solver runs one search at a time: a call made while
+    it searches (from another thread, or from its own ``progress``) raises
+    :class:`openhand.errors.SolverBusyError` at once rather than share the
+    search's table; use one Solver per thread (the module-level ``solve``
+    functions use one per thread).  The Python reference keeps no state
+    between calls (each search has its own table), so a Python Solver may
+    serve several threads at once.
 
     ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
     when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
