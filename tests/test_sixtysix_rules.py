@@ -506,11 +506,19 @@ def test_positions_are_never_over_and_small():
     ({"extra": 2.5}, "extra must be an integer"),               # was TypeError
     ({"extra": -1}, "extra must be at least 0"),                # was taken as 0
     ({"extra": False}, "extra must be an integer"),
+    ({"close_rate": "x"}, "close_rate must be a number from 0 to 1, got 'x'"),   # was TypeError
+    ({"close_rate": None}, "close_rate must be a number from 0 to 1, got None"),  # was TypeError
+    ({"close_rate": 2}, "close_rate must be a number from 0 to 1, got 2"),        # was taken as 1
+    ({"close_rate": -1}, "close_rate must be a number from 0 to 1, got -1"),      # was taken as 0
+    ({"close_rate": True}, "close_rate must be a number from 0 to 1, got True"),  # was taken as 1
+    ({"close_rate": float("nan")}, "close_rate must be a number from 0 to 1"),
 ])
 def test_random_position_checks_its_arguments(kwargs, match):
     with pytest.raises(PositionError, match=match):
         random_position(3, **kwargs)
     assert not random_position(3, max_stock=0, extra=0).is_over()
+    for rate in (0, 0.5, 1):
+        assert not random_position(3, close_rate=rate).is_over()
 
 
 def test_final_points_only_at_the_end():

@@ -5,6 +5,7 @@ Every problem with the caller's input is reported as a subclass of
 names the offending token, card, seat or action.  The C++ core is only ever
 called after these checks pass.
 """
+import numbers
 
 
 class OpenhandError(ValueError):
@@ -52,3 +53,20 @@ def require_int(value, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise PositionError(f"{name} must be an integer, got {value!r}")
     return int(value)
+
+
+def require_fraction(value, name: str) -> float:
+    """``value`` as a float if it is a real number (not a ``bool``) in
+    [0, 1], such as a probability, else :class:`PositionError` naming
+    ``name``.
+
+    >>> require_fraction(0.25, "close_rate"), require_fraction(1, "close_rate")
+    (0.25, 1.0)
+    >>> require_fraction(2, "close_rate")
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: close_rate must be a number from 0 to 1, got 2
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
+        raise PositionError(f"{name} must be a number from 0 to 1, got {value!r}")
+    return float(value)

@@ -7,7 +7,7 @@ import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
-from ..errors import DealError, IllegalMoveError, PositionError, require_int
+from ..errors import DealError, IllegalMoveError, PositionError, require_fraction, require_int
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TARGET, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
 from .actions import Action, CLOSE_ACTION, MARRIAGE_OUT, OUT
@@ -402,8 +402,8 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
     with probability ``close_rate``) until the stock holds at most
     ``max_stock`` cards or is closed, then ``extra`` more (default: 0..2 at
     random) while the deal goes on.  Positions are never over.
-    ``max_stock`` and ``extra`` are whole numbers of at least 0, else
-    :class:`PositionError`.
+    ``max_stock`` and ``extra`` are whole numbers of at least 0 and
+    ``close_rate`` a number from 0 to 1, else :class:`PositionError`.
 
     >>> p = random_position(5, max_stock=2)
     >>> len(p.stock) <= 2 or p.closed_by is not None, p.is_over()
@@ -413,6 +413,7 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
         raise PositionError(f"max_stock must be at least 0 (a number of stock cards), got {max_stock!r}")
     if extra is not None and require_int(extra, "extra") < 0:
         raise PositionError(f"extra must be at least 0 (a number of actions), got {extra!r}")
+    close_rate = require_fraction(close_rate, "close_rate")
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(2)
