@@ -105,3 +105,35 @@ def test_analysis_record_past_the_end_or_not_a_list(game):
         with pytest.raises(IllegalMoveError, match="list of moves"):
             analyse(start, bad, solve)
     assert repr(start) == before
+
+
+def test_cli_record_analyses_a_game_as_the_api_does(capsys):
+    start = sixtyfive.Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
+    moves = ["AS", "3S", "KS", "QS", "KH", "AH"]
+    expected = analyse(start, moves, sixtyfive.solve)
+    deal = ["solve", "65", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N"]
+    code, out, _ = run(capsys, *deal, "--record", " ".join(moves))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2:8] == [str(s) for s in expected]       # one line per move, after the header
+    assert lines[8] == "total cost: N 1, E 0, S 0, W 0"   # N's AS cost 1 point
+    code, out, _ = run(capsys, *deal, "--record", "AS, 3S", "--json")
+    assert code == 0
+    assert json.loads(out) == {"steps": [vars(s) for s in expected[:2]]}
+    # An illegal move: the moves before it are printed, then the error.
+    code, out, err = run(capsys, *deal, "--record", "AS 3S QS")
+    assert code == 2 and str(expected[1]) in out and "move 3 of the record, 'QS'" in err
+
+
+def test_cli_record_of_sixty_six_actions(capsys):
+    # Sixty-Six actions may hold spaces ("marriage KH"): the record is comma-separated.
+    pos = sixtysix.Position.deal(seed=5)
+    moves = ["JC", "QS", "close", "out"]
+    expected = analyse(pos, moves, sixtysix.solve)
+    code, out, _ = run(capsys, "solve", "66", pos.to_json(), "--record", ", ".join(moves))
+    assert code == 0
+    assert [line for line in out.splitlines() if ": best" in line] == [str(s) for s in expected]
+    total = {"0": 0, "1": 0}
+    for s in expected:
+        total[s.player] += s.cost
+    assert f"player 1 {total['1']}" in out and f"player 0 {total['0']}" in out

@@ -10,6 +10,9 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import asdict
+
+from .analysis import analyse
 
 
 def parser(prog: str, doc: str) -> argparse.ArgumentParser:
@@ -52,6 +55,27 @@ def chosen_deal(p: argparse.ArgumentParser, args, random_only=()):
         if args.random and getattr(args, dest):
             p.error(f"--{dest.replace('_', '-')} applies to a given deal, not to --random")
     return deal
+
+
+def add_record(p: argparse.ArgumentParser) -> None:
+    """``--record``: analyse a played game from the position instead of
+    solving it (see :func:`run_analysis`)."""
+    p.add_argument("--record", metavar="MOVES",
+                   help="analyse the moves played from this position instead: each one's value, the best "
+                        "and what it cost; moves separated by commas (cards may be separated by spaces)")
+
+
+def record_moves(text: str) -> list:
+    """The moves of a ``--record`` text: comma-separated, or for a record
+    without commas whitespace-separated.
+
+    >>> record_moves("AS 3S, KS"), record_moves("QH, marriage KH, close")
+    (['AS 3S', 'KS'], ['QH', 'marriage KH', 'close'])
+    >>> record_moves("AS 3S KS")
+    ['AS', '3S', 'KS']
+    """
+    parts = text.split(",") if "," in text else text.split()
+    return [m.strip() for m in parts if m.strip()]
 
 
 class ProgressLine:
@@ -101,6 +125,38 @@ def timed(work, progress: ProgressLine = None):
         if progress is not None:
             progress.clear()
     return result, time.perf_counter() - start
+
+
+def run_analysis(start, solve_position, header, args, progress: ProgressLine = None) -> int:
+    """Analyse ``args.record`` from ``start`` with ``solve_position(pos)``
+    (:func:`openhand.analysis.analyse`).  As a table each move's line is
+    printed as soon as it is solved (an interrupted analysis keeps what it
+    printed), then each player's total cost; ``--json`` prints
+    ``{"steps": [{"player", "move", "best_value", "best_moves", "value",
+    "cost"}, ...]}`` at the end."""
+    if args.value_only:
+        raise SystemExit("openhand: error: --value-only does not apply to --record")
+    if not args.json:
+        for line in header:
+            print(line, flush=True)
+
+    def show(i, step):
+        if not args.json:
+            if progress is not None:
+                progress.clear()
+            print(step, flush=True)
+
+    steps, elapsed = timed(lambda: analyse(start, record_moves(args.record), solve_position, show), progress)
+    if args.json:
+        print(json.dumps({"steps": [asdict(s) for s in steps]}))
+        return 0
+    costs = {}
+    for s in steps:
+        costs[s.player] = costs.get(s.player, 0) + s.cost
+    label = lambda player: f"player {player}" if player.isdigit() else player  # noqa: E731 (66: 0, 1)
+    print("total cost: " + ", ".join(f"{label(player)} {cost}" for player, cost in costs.items()))
+    print(f"time: {elapsed * 1000:.1f} ms")
+    return 0
 
 
 def run_solve(solve, header, args, progress: ProgressLine = None) -> int:

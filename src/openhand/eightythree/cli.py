@@ -11,7 +11,7 @@ and whether 83 doubled is makeable.
 from __future__ import annotations
 
 
-from ..cli_common import ProgressLine, add_deal, chosen_deal, parser, run_solve
+from ..cli_common import ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve
 from .game import random_play_position
 from .rules import Position
 from .solver import Solver
@@ -24,6 +24,7 @@ def solve_command(argv, prog="openhand solve 83") -> int:
     p.add_argument("--bidder", help="the bidder's seat")
     p.add_argument("--leader", help="seat leading the current trick (default: the bidder)")
     p.add_argument("--trick", default="", help="cards already played to the current trick")
+    add_record(p)
     args = p.parse_args(argv)
     deal = chosen_deal(p, args, random_only=("trump", "bidder", "leader", "trick"))
     if deal is None:
@@ -36,6 +37,8 @@ def solve_command(argv, prog="openhand solve 83") -> int:
     header = [f"deal:    {pos.deal()}", f"position: {pos!r}"]
     progress = ProgressLine.for_stderr()
     solver = Solver(table_mb=args.table_mb, progress=progress)
+    if args.record:
+        return run_analysis(pos, solver.solve, header, args, progress)
     return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
 
 

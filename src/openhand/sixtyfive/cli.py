@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 
-from ..cli_common import ProgressLine, add_deal, chosen_deal, parser, run_solve, timed
+from ..cli_common import (ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve,
+                          timed)
 from .rules import Position, random_position
 from .solver import Solver
 
@@ -28,6 +29,7 @@ def solve_command(argv, prog="openhand solve 65") -> int:
     p.add_argument("--reach", type=int, action="append", metavar="POINTS",
                    help="only ask whether N-S can reach POINTS deal points "
                         "(repeatable: --reach 33 --reach 41)")
+    add_record(p)
     args = p.parse_args(argv)
     deal = chosen_deal(p, args, random_only=("leader", "trick"))
     if deal is None:
@@ -43,6 +45,8 @@ def solve_command(argv, prog="openhand solve 65") -> int:
     solver = Solver(table_mb=args.table_mb, progress=progress)
     if args.reach:
         return _print_reach(solver, pos, args, header, progress)
+    if args.record:
+        return run_analysis(pos, solver.solve, header, args, progress)
     return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..cli_common import ProgressLine, parser, run_solve
+from ..cli_common import ProgressLine, add_record, parser, run_analysis, run_solve
 from ..errors import PositionError
 from .position import Position
 from .solver import Solver
@@ -34,6 +34,7 @@ def solve_command(argv, prog="openhand solve 66") -> int:
     p.add_argument("--objective", choices=("game", "points"), default="game",
                    help="game points (default) or card-point difference")
     p.add_argument("--dealer", type=int, choices=(0, 1), default=0, help="dealer for --random")
+    add_record(p)
     args = p.parse_args(argv)
     if args.random == bool(args.position):
         p.error("give either a position or --random")
@@ -42,6 +43,8 @@ def solve_command(argv, prog="openhand solve 66") -> int:
     header = [f"position: {pos.to_json()}", f"to move:  player {pos.to_move}"]
     progress = ProgressLine.for_stderr()
     solver = Solver(table_mb=args.table_mb, progress=progress)
+    if args.record:
+        return run_analysis(pos, lambda p: solver.solve(p, objective=args.objective), header, args, progress)
     return run_solve(lambda: solver.solve(pos, moves=not args.value_only, objective=args.objective),
                      header, args, progress)
 
