@@ -123,6 +123,8 @@ def test_cli_record_analyses_a_game_as_the_api_does(capsys):
     # An illegal move: the moves before it are printed, then the error.
     code, out, err = run(capsys, *deal, "--record", "AS 3S QS")
     assert code == 2 and str(expected[1]) in out and "move 3 of the record, 'QS'" in err
+    code, _, err = run(capsys, *deal, "--record", "AS", "--value-only")
+    assert code == 2 and "--value-only does not apply to --record" in err
 
 
 def test_cli_record_of_sixty_six_actions(capsys):

@@ -135,7 +135,8 @@ def run_analysis(start, solve_position, header, args, progress: ProgressLine = N
     ``{"steps": [{"player", "move", "best_value", "best_moves", "value",
     "cost"}, ...]}`` at the end."""
     if args.value_only:
-        raise SystemExit("openhand: error: --value-only does not apply to --record")
+        print("openhand: error: --value-only does not apply to --record", file=sys.stderr)
+        return 2
     if not args.json:
         for line in header:
             print(line, flush=True)
