@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, List
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, is_list
 
 
 @dataclass
@@ -48,7 +48,7 @@ def analyse(start, moves: Iterable, solve: Callable, progress: Callable = None) 
     called after each move (long games show progress this way).  A move
     that is not legal, or comes after the end of the deal, raises
     :class:`IllegalMoveError` naming its place (1 = first) in the record."""
-    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+    if not is_list(moves):
         raise IllegalMoveError(f"give the record as a list of moves, like ['AS', '3S'], not {moves!r}")
     pos = start.copy()
     steps: List[Step] = []

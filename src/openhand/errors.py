@@ -38,6 +38,17 @@ class SolverBusyError(OpenhandError, RuntimeError):
     :class:`RuntimeError`: the input is fine, the timing is not."""
 
 
+def is_list(value) -> bool:
+    """Is ``value`` a collection of items (a list, tuple, set, generator...)
+    rather than one text, bytes or a scalar?  The input checks of records,
+    hands and deal lists share it.
+
+    >>> is_list(["AS", "3S"]), is_list("AS 3S"), is_list(None)
+    (True, False, False)
+    """
+    return not isinstance(value, (str, bytes)) and hasattr(value, "__iter__")
+
+
 def require_int(value, name: str) -> int:
     """``value`` if it is a whole number (an ``int``, not a ``bool``), else
     :class:`PositionError` naming ``name``: a threshold of 13.5 points must

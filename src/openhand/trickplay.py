@@ -13,7 +13,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, parse_cards, parse_deal, sort_cards
-from .errors import DealError, IllegalMoveError, PositionError, require_int
+from .errors import DealError, IllegalMoveError, PositionError, is_list, require_int
 from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, seat_index, side_of
@@ -21,7 +21,7 @@ from .seats import SEATS, seat_index, side_of
 
 def _cards(cards, what: str) -> List[Card]:
     """The cards of an iterable (a hand, a trick), or DealError naming ``what``."""
-    if isinstance(cards, bytes) or not hasattr(cards, "__iter__"):
+    if not (isinstance(cards, str) or is_list(cards)):
         raise DealError(f"{what} must be a list of cards, got {cards!r}")
     return [Card(c) for c in cards]
 

@@ -84,7 +84,7 @@ from dataclasses import dataclass, asdict
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import SUIT_CHARS, Card, cards_from_mask, format_deal, mask_of, parse_deal
-from ..errors import DealError, PositionError, require_int
+from ..errors import DealError, PositionError, is_list, require_int
 from ..seats import SEATS, partner_of, seat_index, side_of
 from .rules import (DECK, HAND_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
                     suit_index)
@@ -653,7 +653,7 @@ def _read_deal(deal) -> Tuple[List[int], int]:
 def _selection(values, what: str, example: str, index) -> List[int]:
     """The indices (by ``index``) of ``values``, a string of letters or a
     list; :class:`PositionError` for anything else or a repeated entry."""
-    if not isinstance(values, str) and (isinstance(values, bytes) or not hasattr(values, "__iter__")):
+    if not (isinstance(values, str) or is_list(values)):
         raise PositionError(f"{what} must be letters such as {example!r} or a list, got {values!r}")
     out = []
     for v in values:

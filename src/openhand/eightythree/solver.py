@@ -32,7 +32,7 @@ from typing import List, Sequence
 
 from .._impl import load_core
 from ..cards import cards_from_mask, mask_of
-from ..errors import DealError, PositionError, require_int
+from ..errors import DealError, PositionError, is_list, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from ..seats import SEATS, seat_index, side_of
@@ -164,7 +164,7 @@ class Solver(SolverBase):
             target = require_int(target, "target")
         trump, bidder = suit_index(trump), seat_index(bidder)
         leader = bidder if leader is None else seat_index(leader)
-        if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
+        if not is_list(deals):
             raise DealError(f"deals must be a list of hand-mask lists (N, E, S, W), got {deals!r}")
         checked = [check_hands(hands, trump, bidder, leader)[0] for hands in deals]
         if not checked:

@@ -7,7 +7,7 @@ import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
-from ..errors import DealError, IllegalMoveError, PositionError, require_fraction, require_int
+from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_fraction, require_int
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TARGET, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
 from .actions import Action, CLOSE_ACTION, MARRIAGE_OUT, OUT
@@ -32,7 +32,7 @@ def _parse_cards(value, what: str) -> List[Card]:
     if isinstance(value, str):
         text = value.strip()
         cards = list(parse_hand(text)) if "." in text else parse_cards(text)
-    elif isinstance(value, (bytes, dict)) or not hasattr(value, "__iter__"):
+    elif isinstance(value, dict) or not is_list(value):
         raise DealError(f"{what} must be a hand text or a list of cards, got {value!r}")
     else:
         cards = [Card(c) for c in value]
@@ -126,7 +126,7 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
         if points[p] and not tricks[p]:
             raise PositionError(f"player {p} has {points[p]} points but no trick")
     two_marriages = _two(marriages)
-    if two_marriages is None or any(isinstance(m, bytes) or not hasattr(m, "__iter__") for m in two_marriages):
+    if two_marriages is None or any(not (isinstance(m, str) or is_list(m)) for m in two_marriages):
         raise PositionError(f"marriages must be two lists of suits (player 0, player 1), got {marriages!r}")
     mar = [0, 0]
     for p in PLAYERS:
@@ -378,7 +378,7 @@ class Position:
         """Apply a record: a list of actions (texts or :class:`Action`).  An
         illegal one raises :class:`IllegalMoveError` naming its place (1 =
         first) in the record; the actions before it stay applied."""
-        if isinstance(actions, str) or not hasattr(actions, "__iter__"):
+        if not is_list(actions):
             raise IllegalMoveError(f"give the record as a list of actions, like ['QH', 'close'], "
                                    f"not {actions!r}")
         for i, action in enumerate(actions, 1):
