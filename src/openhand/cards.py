@@ -228,11 +228,11 @@ def parse_deal(text: str, deck: Optional[frozenset] = None,
 
     The hands after the first may carry their seats too, as in
     ``"N:AK... E:Q... S:J... W:T..."``; a label must name the seat whose
-    turn it is clockwise.  Returns a dict seat -> frozenset of cards.  ``extra_hands`` more hands may
-    follow the players' hands (Eighty-Three's kitty); they are returned under
-    the keys ``"X1"``, ``"X2"``...  With ``equal_sizes`` the players' hands
-    must all hold the same number of cards.  ``deck`` (if given) is the set of
-    legal cards.
+    turn it is clockwise.  Returns a dict seat -> frozenset of cards.
+    ``extra_hands`` more hands may follow the players' hands (Eighty-Three's
+    kitty); they are returned under the keys ``"X1"``, ``"X2"``...  With
+    ``equal_sizes`` the players' hands must all hold the same number of
+    cards.  ``deck`` (if given) is the set of legal cards.
 
     >>> d = parse_deal("E:AKQJ... .AKQJ.. ..AKQJ. ...AKQJ")
     >>> format_hand(d["N"])
@@ -268,13 +268,10 @@ def parse_deal(text: str, deck: Optional[frozenset] = None,
     for i, token in enumerate(tokens):
         name = seats[(first + i) % len(seats)] if i < len(seats) else f"X{i - len(seats) + 1}"
         if i > 0 and len(token) >= 2 and token[1] == ":":
-            label = token[0].upper()
-            if label != name:
-                raise DealError(f"deal {text!r}: hand {i + 1} is labelled {token[:2]}, but "
-                                f"clockwise from {seats[first]} it is {name}'s"
-                                if i < len(seats) else
-                                f"deal {text!r}: hand {i + 1} is labelled {token[:2]}, "
-                                f"but only {len(seats)} hands belong to seats")
+            if token[0].upper() != name:
+                whose = (f"clockwise from {seats[first]} it is {name}'s" if i < len(seats)
+                         else f"only {len(seats)} hands belong to seats")
+                raise DealError(f"deal {text!r}: hand {i + 1} is labelled {token[:2]}, but {whose}")
             token = token[2:]
         hand = parse_hand(token, deck)
         for c in hand:
