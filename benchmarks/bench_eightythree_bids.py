@@ -19,7 +19,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from common import timed  # noqa: E402
 
-from openhand.eightythree.auction import Deal  # noqa: E402
+from openhand.eightythree.deal import Deal  # noqa: E402
 from openhand.eightythree.feasibility import bid_table  # noqa: E402
 from openhand.eightythree.solver import Solver  # noqa: E402
 

@@ -10,7 +10,7 @@ the reference takes seconds each.
 Part 2 times the C++ core alone on seeded 6-trick trick-start positions,
 single thread, one Solver (its table kept across solves, as the bid
 feasibility code uses it): the exact value (``value_of``), a null-window
-bid question (``can_make_of``, target 50), and the value with every card's
+bid question (``at_least_of``, target 50), and the value with every card's
 value (``solve``); median, p90 and max per solve, and nodes.  Figures go to
 results/eightythree_play.json as they are measured.
 

@@ -3,6 +3,8 @@ import json
 
 import pytest
 
+from openhand.result import SolveResult
+
 from openhand import cli
 from openhand.analysis import analyse
 from openhand.errors import IllegalMoveError
@@ -23,7 +25,8 @@ def test_solve_66_json_matches_the_api(capsys, tmp_path):
     code, out, _ = run(capsys, "solve", "66", str(path), "--json")
     assert code == 0
     expected = sixtysix.solve(sixtysix.Position.from_json(text))
-    assert json.loads(out) == {"value": expected.value, "moves": expected.moves}
+    got = SolveResult.from_json(out)
+    assert (got.game, got.side, got.value, got.moves) == ("66", expected.side, expected.value, expected.moves)
     code, out, _ = run(capsys, "solve", "66", text, "--objective", "points")
     assert code == 0 and "70" in out
 
@@ -39,7 +42,8 @@ def test_solve_83_json_matches_the_api(capsys):
     deal = "N:K.A.. .2..5 9.3.. Q..4."
     code, out, _ = run(capsys, "solve", "83", deal, "--trump", "S", "--bidder", "N", "--json")
     assert code == 0
-    assert json.loads(out) == {"value": 59, "moves": {"KS": 59, "AH": 34}}
+    got = json.loads(out)
+    assert (got["game"], got["side"], got["value"], got["moves"]) == ("83", "N-S", 59, {"KS": 59, "AH": 34})
     code, _, err = run(capsys, "solve", "83", deal, "--trump", "X", "--bidder", "N")
     assert code == 2 and "error" in err
 
@@ -77,7 +81,7 @@ def test_analysis_costs_are_solver_differences():
         assert step.cost >= 0 and (step.cost == 0) == (step.move in step.best_moves)
     # the costs add up to how far the line fell short of the first value, for N-S
     ns_costs = sum(s.cost for s in steps if s.player in "NS") - sum(s.cost for s in steps if s.player in "EW")
-    final = pos.deal_score()[0] - start.deal_score()[0]
+    final = pos.points[0] - start.points[0]
     assert steps[0].best_value - final == ns_costs
     with pytest.raises(IllegalMoveError, match="not legal"):
         analyse(start, ["ZZ"], sixtyfive.solve)
@@ -135,7 +139,7 @@ def test_cli_record_of_sixty_six_actions(capsys):
     code, out, _ = run(capsys, "solve", "66", pos.to_json(), "--record", ", ".join(moves))
     assert code == 0
     assert [line for line in out.splitlines() if ": best" in line] == [str(s) for s in expected]
-    total = {"0": 0, "1": 0}
+    total = {"player 0": 0, "player 1": 0}
     for s in expected:
         total[s.player] += s.cost
-    assert f"player 1 {total['1']}" in out and f"player 0 {total['0']}" in out
+    assert f"player 1 {total['player 1']}" in out and f"player 0 {total['player 0']}" in out

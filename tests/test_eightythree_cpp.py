@@ -94,10 +94,10 @@ def test_hand_checked_positions(cpp):
 def test_can_make_matches_reference(cpp):
     for seed in range(40):
         pos = random_play_position(seed, tricks_left=1 + seed % 4, trick_cards=seed % 4)
-        have = pos.deal_score()[pos.bidder_side]
+        have = pos.points[pos.bidder_side]
         value = reference.solve(pos, moves=False).value
         for target in (have + value - 1, have + value, have + value + 1, 0, 84, have):
-            assert cpp.can_make(pos, target) == reference.can_make(pos, target), (repr(pos), target)
+            assert cpp.at_least(pos, target) == reference.at_least(pos, target), (repr(pos), target)
 
 
 def test_fresh_table_agrees_with_shared_table(cpp):
@@ -116,7 +116,7 @@ def test_six_trick_positions_agree_with_each_other(cpp):
         r = cpp.solve(pos)
         best = max(r.moves.values()) if r.maximizing else min(r.moves.values())
         assert best == r.value
-        assert cpp.can_make(pos, r.value) and not cpp.can_make(pos, r.value + 1)
+        assert cpp.at_least(pos, r.value) and not cpp.at_least(pos, r.value + 1)
 
 
 def test_python_and_cpp_solvers_are_twins(cpp):
@@ -132,7 +132,7 @@ def test_python_and_cpp_solvers_are_twins(cpp):
     while not over.is_over():
         over.play(over.legal_moves[0])
     assert cpp.solve(over).value == py.solve(over).value == 0
-    assert cpp.can_make(over, 0) == py.can_make(over, 0)
+    assert cpp.at_least(over, 0) == py.at_least(over, 0)
 
 
 def _masks(pos):
@@ -148,9 +148,9 @@ def test_mask_entry_points(cpp):
         h = _masks(pos)
         assert cpp.value_of(h, pos.trump, pos.bidder, pos.leader) == want
         assert py.value_of(h, SUIT_CHARS[pos.trump], SEATS[pos.bidder], SEATS[pos.leader]) == want
-        assert cpp.can_make_of(h, pos.trump, pos.bidder, want, pos.leader)
-        assert not cpp.can_make_of(h, pos.trump, pos.bidder, want + 1, pos.leader)
-        assert not py.can_make_of(h, pos.trump, pos.bidder, want + 1, pos.leader)
+        assert cpp.at_least_of(h, pos.trump, pos.bidder, want, pos.leader)
+        assert not cpp.at_least_of(h, pos.trump, pos.bidder, want + 1, pos.leader)
+        assert not py.at_least_of(h, pos.trump, pos.bidder, want + 1, pos.leader)
         deals.append((h, pos))
     # batch: one trump, bidder and leader for all
     hs = [h for h, _ in deals]
@@ -197,13 +197,13 @@ def test_mask_validation():
         with pytest.raises(PositionError):
             s.value_of(good, trump, bidder, leader)
     with pytest.raises(PositionError):
-        s.can_make_of(good, 0, 0, "30")
+        s.at_least_of(good, 0, 0, "30")
     with pytest.raises(PositionError):
         Solver(implementation="fortran")
     with pytest.raises(PositionError):
         s.solve("N:A... K... Q... J...")
-    assert s.can_make_of(good, 0, 0, 0) and not s.can_make_of(good, 0, 0, 84)
-    assert s.can_make_of(good, 0, 0, 10 ** 30) is False
+    assert s.at_least_of(good, 0, 0, 0) and not s.at_least_of(good, 0, 0, 84)
+    assert s.at_least_of(good, 0, 0, 10 ** 30) is False
 
 
 def test_a_cap_beyond_any_address_space_is_clamped():

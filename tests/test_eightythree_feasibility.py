@@ -17,7 +17,7 @@ import pytest
 
 from openhand.errors import DealError, IllegalMoveError, OpenhandError, PositionError
 from openhand.eightythree import feasibility
-from openhand.eightythree.auction import Deal, random_action, random_discard, random_pass
+from openhand.eightythree.deal import Deal, random_action, random_discard, random_pass
 from openhand.eightythree.feasibility import bid_table, deal_value, highest_bid
 from openhand.eightythree.rules import HAND_SIZE, is_scoring_trump, is_trump
 from openhand.eightythree.solver import solve
@@ -30,7 +30,7 @@ def brute(deal: Deal) -> int:
     """Minimax over every engine-legal pass and discard, then the play value."""
     if deal.phase == "playing":
         return solve(deal.position, moves=False).value
-    actor = deal.to_act_index
+    actor = deal.to_move
     maxing = side_of(actor) == side_of(deal._bidder)
     values = []
     if deal.phase == "passing":
@@ -89,7 +89,7 @@ def small_discard_cases(n: int):
         seed += 1
         deal, rng = to_discarding(seed)
         while deal.phase == "discarding" and leaves_left(deal) > LIMIT:
-            deal.discard(random_discard(deal, rng))
+            deal.play(random_discard(deal, rng))
         if deal.phase == "discarding" and leaves_left(deal) >= 2:
             cases.append((seed, deal))
     return cases
@@ -120,19 +120,19 @@ def over_six_case():
             deal = copy.deepcopy(base)
             deal.name_trumps(trump)
             while deal.phase == "passing":
-                deal.pass_trumps(random_pass(deal, rng))
+                deal.play(random_pass(deal, rng))
             while deal.phase == "discarding":
-                seat = deal.to_act_index
+                seat = deal.to_move
                 if len(deal.trumps_held(seat)) > HAND_SIZE and discard_count(deal, seat) > 1:
                     return deal
-                deal.discard(random_discard(deal, rng))
+                deal.play(random_discard(deal, rng))
     pytest.skip("no seeded state with a choice among excess trumps")
 
 
 def one_level(deal: Deal) -> int:
     """Every engine-legal choice of the player to act, each continuation
     valued by the exact mode (or brute force when it is small)."""
-    actor = deal.to_act_index
+    actor = deal.to_move
     maxing = side_of(actor) == side_of(deal._bidder)
     if deal.phase == "passing":
         cards = deal.trumps_held(actor)
@@ -198,7 +198,7 @@ def test_full_table_shape_and_consistency():
         d = Deal.from_deal(text, dealer="N")   # E, S, W pass; N must bid
         for b in ("pass", "pass", "pass", 30):
             d.bid(b)
-        assert d.bidder == "N" and d.phase == "trumps"
+        assert d.bidder == 0 and d.phase == "trumps"
         assert deal_value(d, trump=r.trump) == r.value
     data = json.loads(exact.to_json())
     assert data["mode"] == "exact" and len(data["rows"]) == 2

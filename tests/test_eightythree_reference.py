@@ -5,7 +5,7 @@ import pytest
 
 from openhand.eightythree import Position, random_play_position
 from openhand.eightythree import reference
-from openhand.eightythree.reference import can_make, solve
+from openhand.eightythree.reference import at_least, solve
 from openhand.eightythree.rules import legal_cards, random_hands, trick_points
 from openhand.seats import side_of
 
@@ -102,22 +102,22 @@ def test_move_values_are_consistent(seed):
         pos.play(card)
         assert solve(pos, moves=False).value + pos.gained[side] - before == v
         pos.undo()
-    # can_make counts the points already collected
-    have = pos.deal_score()[side]
-    assert can_make(pos, have + r.value) and not can_make(pos, have + r.value + 1)
+    # at_least counts the points already collected
+    have = pos.points[side]
+    assert at_least(pos, have + r.value) and not at_least(pos, have + r.value + 1)
 
 
 def test_optimal_playout_realises_the_value():
     for seed in range(6):
         pos = random_play_position(200 + seed, tricks_left=3)
         side = pos.bidder_side
-        start = pos.deal_score()[side]
+        start = pos.points[side]
         target = solve(pos, moves=False).value
         while not pos.is_over():
             r = solve(pos)
             pos.play(r.best_moves[0])
-        assert pos.deal_score()[side] - start == target
-        assert sum(pos.deal_score()) == 83
+        assert pos.points[side] - start == target
+        assert sum(pos.points) == 83
 
 
 def test_five_trick_position_and_direct_hands():
@@ -128,7 +128,7 @@ def test_five_trick_position_and_direct_hands():
     # random_hands: legal 6-card play deals with all ten scoring trumps
     hands, trump = random_hands(5)
     p = Position(hands, trump, bidder="S")
-    assert p.points_in_play() == 83 and p.to_move == "S"
+    assert p.points_in_play() == 83 and p.to_move == 2
     p2 = Position({s: sorted(h)[:3] for s, h in hands.items()}, trump, bidder="S")
     r2 = solve(p2)
     assert r2.value == _minimax(tuple(frozenset(h) for h in p2.hands), p2.leader, (), trump,
@@ -140,16 +140,16 @@ def test_finished_position():
     for c in ("JK", "4D", "5D", "3S"):
         pos.play(c)
     assert solve(pos).value == 0 and solve(pos).moves == {}
-    assert can_make(pos, 30) and not can_make(pos, 31)
-    assert pos.deal_score() == (30, 53) and pos.score(30) == (30, 53) and pos.score(31) == (-31, 53)
-    assert pos.score(31, penalty="won") == (-30, 53)
+    assert at_least(pos, 30) and not at_least(pos, 31)
+    assert pos.points == (30, 53) and pos.deal_scores(30) == (30, 53) and pos.deal_scores(31) == (-31, 53)
+    assert pos.deal_scores(31, penalty="won") == (-30, 53) and pos.returns() == (30, 53)
 
 
 def test_full_deal_signature():
     # A fixed 6-trick position: its value and node count are a regression
     # signature of the plain reference search (a change to either must say why).
     pos = random_play_position(1, tricks_left=6)
-    assert repr(pos) == ("Position.from_deal('N:7..Q32.A9 5..AKT6.+JK .8.J754.8 3.AT5.98.', "
-                         "trump='D', bidder='W', points=(0, 0))")
+    assert pos.to_text() == "game=83; deal=N:7..Q32.A9 5..AKT6.+JK .8.J754.8 3.AT5.98.; trump=D; bidder=W; " \
+                            "leader=W; points=0 0"
     r = solve(pos, moves=False)
     assert (r.value, r.nodes) == (80, 914575)

@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from openhand.cards import Card, parse_cards
+from openhand.cards import Card, format_deal, parse_cards
 from openhand.errors import DealError, IllegalMoveError, PositionError
-from openhand.eightythree import auction, game, rules
-from openhand.eightythree import Deal, Game, Position, random_action, random_play_position
-from openhand.eightythree.auction import deal_cards
+from openhand.eightythree import deal, game, rules
+from openhand.eightythree import Deal, Match, Position, describe, random_action, random_play_position
+from openhand.eightythree.deal import deal_cards
+from openhand.game import state_from_text
 from openhand.eightythree.rules import (DECK, DOUBLED, PASS, TRUMPS, card_key, is_trump, legal_cards,
                                         parse_bid, points, score_deal, scoring_trumps, trick_winner_index,
                                         trump_order)
@@ -19,7 +20,15 @@ def texts(cards):
     return [str(c) for c in cards]
 
 
-@pytest.mark.parametrize("module", [rules, auction, game])
+def to_act(d):
+    return "NESW"[d.to_move]
+
+
+def record(d):
+    return [describe(p, m) for p, m in d.history]
+
+
+@pytest.mark.parametrize("module", [rules, deal, game])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -79,7 +88,7 @@ def test_trick_winner():
 def test_position_play_undo_and_errors():
     deal = "N:K.A.. .2..5 9.3.. Q..4."
     pos = Position.from_deal(deal, trump="S", bidder="N")
-    assert pos.to_move == "N" and pos.tricks_left == 2 and pos.points_in_play() == 59
+    assert pos.to_move == 0 and pos.tricks_left == 2 and pos.points_in_play() == 59
     pos.play("KS")
     assert texts(pos.legal_moves) == ["5C"]          # a trump led: the off-five must go
     with pytest.raises(IllegalMoveError, match="E may not play 2H"):
@@ -88,14 +97,14 @@ def test_position_play_undo_and_errors():
         pos.play("AD")
     for c in ("5C", "9S", "QS"):
         pos.play(c)
-    assert pos.winners == [0] and pos.gained == (59, 0) and pos.leader == 0
-    assert pos.undo() == Card("QS") and pos.winners == [] and pos.trick == parse_cards("KS 5C 9S")
+    assert pos.winners == (0,) and pos.gained == (59, 0) and pos.leader == 0
+    assert pos.undo() == "QS" and pos.winners == () and pos.trick == tuple(parse_cards("KS 5C 9S"))
     pos.play("QS")
     pos.play("AH"); pos.play("2H"); pos.play("3H"); pos.play("4D")
     assert pos.is_over() and pos.legal_moves == [] and pos.tricks_left == 0
     with pytest.raises(IllegalMoveError, match="over"):
         pos.play("AH")
-    while pos.record:
+    while pos.history:
         pos.undo()
     assert pos.deal() == deal and pos.gained == (0, 0)
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
@@ -105,7 +114,7 @@ def test_position_play_undo_and_errors():
 def test_position_repr_round_trip():
     for seed in range(20):
         p = random_play_position(seed, tricks_left=1 + seed % 6, trick_cards=seed % 4)
-        q = eval(repr(p), {"Position": Position})
+        q = eval(repr(p), {"state_from_text": state_from_text})
         assert (q.deal(), q.trick, q.leader, q.trump, q.bidder, q.points) == \
             (p.deal(), p.trick, p.leader, p.trump, p.bidder, p.points)
 
@@ -165,7 +174,7 @@ def test_random_play_position_checks_its_arguments(kwargs, match):
 
 def test_mid_trick_position():
     p = Position.from_deal("N:.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N", trick="KS")
-    assert p.to_move == "E" and texts(p.legal_moves) == ["5C"] and p.tricks_left == 2
+    assert p.to_move == 1 and texts(p.legal_moves) == ["5C"] and p.tricks_left == 2
 
 
 # ------------------------------------------------------------------ the deal
@@ -189,13 +198,15 @@ def test_deal_repr_round_trip(penalty):
     d = Deal.random(11, penalty=penalty)
     rng = random.Random(11)
     while True:
-        again = eval(repr(d).split("  #")[0], {"Deal": Deal})
+        again = eval(repr(d), {"state_from_text": state_from_text})
         assert (again.original, again.kitty, again.dealer, again.penalty) == \
             (d.original, d.kitty, d.dealer, d.penalty)
+        assert again == d and again.to_text() == d.to_text()
         if d.phase == "over":
             break
         random_action(d, rng)
-    assert Deal.from_deal(again.pbn(), dealer=again.dealer, penalty=penalty).original == d.original
+    start = Deal.from_deal(format_deal({**d.original, "kitty": d.kitty}), dealer=d.dealer, penalty=penalty)
+    assert start.original == d.original
 
 
 def test_bad_deals():
@@ -222,21 +233,19 @@ def fresh(dealer="N"):
 
 def test_bidding_order_and_end():
     d = fresh("N")
-    assert d.to_act == "E" and d.legal_bids[:2] == [PASS, 30] and d.legal_bids[-1] == DOUBLED
+    assert to_act(d) == "E" and d.legal_bids[:2] == [PASS, 30] and d.legal_bids[-1] == DOUBLED
     d.bid(30)
     assert d.legal_bids[1] == 31
     d.bid("pass")
     d.bid(40, seat="W")
     d.bid("pass")
-    assert d.to_act == "E"                  # S passed: skipped for good
+    assert to_act(d) == "E"                  # S passed: skipped for good
     d.bid(45)
-    assert d.to_act == "W"
+    assert to_act(d) == "W"
     d.bid("pass")
-    assert d.phase == "trumps" and d.bidder == "E" and d.high_bid == 45 and d.to_act == "E"
+    assert d.phase == "trumps" and d.bidder == "NESW".index("E") and d.high_bid == 45 and to_act(d) == "E"
     assert len(d.hands[1]) == 17 and d.kitty <= d.hands[1]
-    assert [str(a) for a in d.record] == ["E bids 30", "S passes", "W bids 40", "N passes",
-                                          "E bids 45", "W passes",
-                                          "E takes the kitty " + " ".join(texts(sorted_kitty(d)))]
+    assert record(d) == ["E bids 30", "S passes", "W bids 40", "N passes", "E bids 45", "W passes"]
 
 
 def sorted_kitty(d):
@@ -257,9 +266,9 @@ def test_bidding_errors():
     d.bid(50)
     with pytest.raises(IllegalMoveError, match="bid 50 does not beat the standing bid of 50 by E"):
         d.bid(50)
-    with pytest.raises(IllegalMoveError, match="cannot name trumps now"):
+    with pytest.raises(IllegalMoveError, match="may not name trumps S: the deal is in the bidding phase"):
         d.name_trumps("S")
-    with pytest.raises(IllegalMoveError, match="cannot discard now"):
+    with pytest.raises(IllegalMoveError, match="may not discard 2S: the deal is in the bidding phase"):
         d.discard("2S")
 
 
@@ -267,11 +276,11 @@ def test_forced_dealer_bid():
     d = fresh("W")
     for _ in range(3):
         d.bid("pass")
-    assert d.dealer_must_bid and d.to_act == "W" and PASS not in d.legal_bids
+    assert d.dealer_must_bid and to_act(d) == "W" and PASS not in d.legal_bids
     with pytest.raises(IllegalMoveError, match="the dealer W may not pass and must bid at least 30"):
         d.bid("pass")
     d.bid(30)
-    assert d.phase == "trumps" and d.bidder == "W" and d.high_bid == 30
+    assert d.phase == "trumps" and d.bidder == "NESW".index("W") and d.high_bid == 30
 
 
 def test_83_doubled():
@@ -283,8 +292,8 @@ def test_83_doubled():
     with pytest.raises(IllegalMoveError, match="does not beat the standing bid of 83 doubled"):
         d.bid(DOUBLED)
     d.bid("pass"); d.bid("pass"); d.bid("pass")
-    assert d.bidder == "N" and d.high_bid == DOUBLED
-    assert str(d.record[1]) == "N bids 83 doubled"
+    assert d.bidder == "NESW".index("N") and d.high_bid == DOUBLED
+    assert record(d)[1] == "N bids 83 doubled"
 
 
 def test_bid_after_three_passes_then_overcalls():
@@ -295,9 +304,9 @@ def test_bid_after_three_passes_then_overcalls():
     d.bid("pass")        # N
     d.bid(31)            # E (dealer) overcalls
     d.bid(32)            # S
-    assert d.phase == "bidding" and d.to_act == "E"
+    assert d.phase == "bidding" and to_act(d) == "E"
     d.bid("pass")
-    assert d.bidder == "S" and d.high_bid == 32
+    assert d.bidder == "NESW".index("S") and d.high_bid == 32
 
 
 # ------------------------------------------------------------------ passes and discards
@@ -320,7 +329,7 @@ def test_passing_rules():
 
 def passing_rules_checked():
     d = scripted_to_passing()
-    assert d.phase == "passing" and d.to_act == "S" and d.pass_size() == 1   # N, E skipped
+    assert d.phase == "passing" and to_act(d) == "S" and d.pass_size() == 1   # N, E skipped
     with pytest.raises(IllegalMoveError, match="N could not|would leave N with 7 scoring trumps"):
         d.pass_trumps("JK")
     with pytest.raises(IllegalMoveError, match="must pass exactly 1 to the partner, not 2"):
@@ -334,8 +343,8 @@ def passing_rules_checked():
     with pytest.raises(IllegalMoveError, match="not N's|it is S's turn, not N's"):
         d.pass_trumps("8H", seat="N")
     d.pass_trumps("8H")
-    assert d.phase == "discarding" and d.to_act == "N"
-    assert str(d.record[-1]) == "S passes 8H to N"
+    assert d.phase == "discarding" and to_act(d) == "N"
+    assert record(d)[-1] == "S passes 8H to N"
     return d
 
 
@@ -348,28 +357,28 @@ def test_discard_rules():
     with pytest.raises(IllegalMoveError, match="KH is a scoring trump and may never be discarded"):
         d.discard(plain + " KH")
     d.discard(plain + " 8H")
-    assert d.to_act == "E"
+    assert to_act(d) == "E"
     with pytest.raises(IllegalMoveError, match="4H is a trump: trumps may not be discarded"):
         d.discard("4H 4S 3S 2S KD QD")
     with pytest.raises(IllegalMoveError, match="E does not hold AD"):
         d.discard("AD 4S 3S 2S KD QD")
     d.discard("4S 3S 2S KD QD JD")
-    assert d.to_act == "S"
+    assert to_act(d) == "S"
     with pytest.raises(IllegalMoveError, match="JK is a scoring trump"):
         d.discard("JK 8S 7S 6S 5S")
     d.discard("8S 7S 6S 5S AD")
     d.discard(["7D", "6D", "4D", "3D", "2D", "AC"], seat="W")
-    assert d.phase == "playing" and d.to_act == "N"
+    assert d.phase == "playing" and to_act(d) == "N"
     pos = d.position
     assert [len(h) for h in pos.hands] == [6, 6, 6, 6] and pos.points_in_play() == 83
-    assert Card("8H") in d.discards["N"] and len(d.discards["N"]) == 12
+    assert Card("8H") in d.discards[0] and len(d.discards[0]) == 12
     # play it out: every card accounted for
     rng = random.Random(1)
     while d.phase != "over":
         random_action(d, rng)
     assert sum(d.won) == 83
-    kinds = [a.kind for a in d.record]
-    assert kinds.count("bid") == 4 and kinds.count("kitty") == 1 and kinds.count("trumps") == 1
+    kinds = [m.kind for _, m in d.history]
+    assert kinds.count("bid") == 4 and kinds.count("trumps") == 1
     assert kinds.count("pass") == 1 and kinds.count("discard") == 4 and kinds.count("play") == 24
 
 
@@ -381,17 +390,17 @@ def overload_to_passing():
     d = Deal.from_deal(OVERLOAD, dealer="W")
     d.bid(30); d.bid("pass"); d.bid("pass"); d.bid("pass")
     d.name_trumps("S")
-    assert d.to_act == "N" and d.pass_size() == 3
+    assert to_act(d) == "N" and d.pass_size() == 3
     return d
 
 
 def test_first_pass_may_overload_a_partner_who_passes_back():
     d = overload_to_passing()
     d.pass_trumps("AS KS QS")     # S will hold 7 scoring trumps, but S still has a turn
-    assert d.to_act == "S" and d.pass_size() == 3     # E (no trumps) skipped
+    assert to_act(d) == "S" and d.pass_size() == 3     # E (no trumps) skipped
     assert texts(d.trumps_held("S")) == ["AS", "KS", "QS", "5S", "4S", "3S", "2S", "5C", "JK"]
     d.pass_trumps("QS 4S 3S")     # back to N, whose turn is over: N ends with 4 scoring trumps
-    assert d.phase == "discarding" and d.to_act == "N" and len(d.trumps_held("N")) == 9
+    assert d.phase == "discarding" and to_act(d) == "N" and len(d.trumps_held("N")) == 9
     plain = "4H 3H 2H 7C 6C 4C 3C 2C"
     with pytest.raises(IllegalMoveError, match="holds 9 trumps and may discard only the 3 over 6, not 4"):
         d.discard("4H 3H 2H 7C 6C 4C 3C 8S 7S 6S 4S")
@@ -405,7 +414,7 @@ def test_first_pass_may_overload_a_partner_who_passes_back():
 def test_second_pass_must_leave_the_partner_able_to_keep_scoring_trumps():
     d = overload_to_passing()
     d.pass_trumps("8S 7S 6S")     # N keeps A K Q J T 9: six scoring trumps
-    assert d.to_act == "S" and d.pass_size() == 3
+    assert to_act(d) == "S" and d.pass_size() == 3
     with pytest.raises(IllegalMoveError, match="would leave N with 7 scoring trumps"):
         d.pass_trumps("JK 8S 7S")
     with pytest.raises(IllegalMoveError, match="would leave N with 7 scoring trumps"):
@@ -419,7 +428,7 @@ def test_second_pass_must_leave_the_partner_able_to_keep_scoring_trumps():
 
 
 def test_game_to_200_and_tie_rule():
-    g = Game(seed=1)
+    g = Match(seed=1)
     rng = random.Random(2)
     while not g.is_over():
         d = g.new_deal()
@@ -428,24 +437,24 @@ def test_game_to_200_and_tie_rule():
         while d.phase != "over":
             random_action(d, rng)
         g.finish_deal(d)
-    assert g.winner in ("N-S", "E-W") and max(g.scores) >= 200
-    assert tuple(map(sum, zip(*g.history))) == g.scores
+    assert g.winner in (0, 1) and max(g.scores) >= 200
+    assert list(map(sum, zip(*g.results))) == g.scores
     assert [d.dealer for d in g.deals[:3]] == [(g.deals[0].dealer + k) % 4 for k in range(3)]
     with pytest.raises(IllegalMoveError, match="over"):
         g.new_deal()
     # both sides reach 200 on the same deal: the bidders win
     for seed in range(50):
-        g = Game(seed=seed)
+        g = Match(seed=seed)
         d = g.new_deal()
         rng = random.Random(seed)
         while d.phase != "over":
             random_action(d, rng)
-        pts = d.score()
+        pts = d.returns()
         if min(pts) > 0:
-            g.scores = (200 - pts[0], 200 - pts[1])
+            g.scores = [200 - pts[0], 200 - pts[1]]
             g.finish_deal(d)
-            assert g.scores == (200, 200)
-            assert g.winner == ("N-S", "E-W")["NESW".index(d.bidder) % 2]
+            assert g.scores == [200, 200]
+            assert g.winner == d.bidder % 2
             break
     else:
         pytest.fail("no deal where both sides scored")
@@ -480,12 +489,12 @@ def test_bid_text_takes_ascii_digits_only(text):
 
 def test_game_bad_options():
     with pytest.raises(PositionError, match="target"):
-        Game(target=0)
+        Match(target=0)
     with pytest.raises(PositionError, match="penalty"):
-        Game(penalty="x")
+        Match(penalty="x")
     for target in (True, 200.0, 2.5):          # True was taken as a target of 1
-        with pytest.raises(PositionError, match="the target must be an integer"):
-            Game(target=target)
+        with pytest.raises(PositionError, match="target must be an integer"):
+            Match(target=target)
 
 
 # ------------------------------------------------------------------ invariants over many deals
@@ -505,8 +514,8 @@ def test_random_playouts_83_points_and_trump_rules():
             assert not any(points(c, trump) for c in cards)
         assert set().union(*map(set, d.discards.values())) | held == DECK
         while d.phase != "over":
-            seat = d.to_act_index
-            legal = d.position.legal_moves
+            seat = d.to_move
+            legal = [m.card for m in d.legal_moves]
             trick = d.position.trick
             hand = d.hands[seat]
             if trick:   # the follow rule, restated independently of legal_cards
@@ -519,8 +528,8 @@ def test_random_playouts_83_points_and_trump_rules():
                 assert set(legal) == set(must)
             random_action(d, rng)
         assert sum(d.won) == 83 and len(d.position.winners) == 6
-        pts = d.score()
-        side = "NESW".index(d.bidder) % 2
+        pts = d.returns()
+        side = d.bidder % 2
         assert pts[1 - side] == d.won[1 - side]
 
 
@@ -530,23 +539,13 @@ def test_golden_playthrough():
     rng = random.Random(0)
     while d.phase != "over":
         random_action(d, rng)
-    assert repr(d) == ("Deal.from_deal('N:AT853..K982.QJ3 Q.AQ8732.J.AT98 J42.95.QT65.764 "
-                       "K976.JT.A43.52+JK .K64.7.K', dealer='W')  # over")
-    assert [str(a) for a in d.record[:7]] == [
-        "N bids 34", "E passes", "S passes", "W passes", "N takes the kitty KH 6H 4H 7D KC",
+    assert d.to_text().startswith("game=83; dealer=W; deal=N:AT853..K982.QJ3 Q.AQ8732.J.AT98 J42.95.QT65.764 "
+                                  "K976.JT.A43.52+JK .K64.7.K; moves=34, pass, pass, pass, trumps C")
+    assert record(d)[:6] == [
+        "N bids 34", "E passes", "S passes", "W passes",
         "N names clubs", "N discards AS TS 8S 3S KH 6H 4H KD 9D 7D 2D"]
-    assert str(d.record[10]) == "N plays JC" and len(d.record) == 34
-    assert (d.won, d.score()) == ((60, 23), (60, 23))
-    replay = Deal.from_deal(repr(d).split("'")[1], dealer="W")
-    for a in d.record:
-        if a.kind == "bid":
-            replay.bid(a.value, seat=a.seat)
-        elif a.kind == "trumps":
-            replay.name_trumps(a.value, seat=a.seat)
-        elif a.kind == "pass":
-            replay.pass_trumps(a.value, seat=a.seat)
-        elif a.kind == "discard":
-            replay.discard(a.value, seat=a.seat)
-        elif a.kind == "play":
-            replay.play(a.value, seat=a.seat)
-    assert replay.record == d.record and replay.score() == d.score()
+    assert record(d)[9] == "N plays JC" and len(d.history) == 33
+    assert (d.won, d.returns()) == ((60, 23), (60, 23))
+    replay = Deal.from_deal(d.to_text().split("deal=")[1].split(";")[0], dealer="W")
+    replay.replay([m for _, m in d.history])
+    assert replay.history == d.history and replay.returns() == d.returns() and replay == d

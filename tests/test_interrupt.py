@@ -12,7 +12,7 @@ import pytest
 
 from openhand import eightythree, sixtyfive, sixtysix
 from openhand.cards import mask_of
-from openhand.eightythree.game import random_play_position
+from openhand.eightythree.deal import random_play_position
 from openhand.errors import SolverBusyError
 from openhand.progress import POLL_NODES
 
@@ -91,7 +91,7 @@ def test_eightythree_mask_calls_of_the_reference_report_progress():
     solver = eightythree.Solver(implementation="python")
     calls = {
         "value_of": lambda: solver.value_of(hands, *args),
-        "can_make_of": lambda: solver.can_make_of(hands, args[0], args[1], 46, args[2]),
+        "at_least_of": lambda: solver.at_least_of(hands, args[0], args[1], 46, args[2]),
         "values_of": lambda: solver.values_of([hands], *args),
         "values_of target": lambda: solver.values_of([hands], *args, target=47),
         "at_least_until": lambda: solver._at_least_until_trusted([hands], *args, 46, True),
@@ -150,13 +150,13 @@ def test_one_solver_refuses_a_second_search_while_it_searches():
     # first search's poll on its way out).  Now it is refused at once.
     other = sixtyfive.random_position(seed=8, tricks_left=5)
     # a target that needs a search: the points won so far plus the value
-    target = other.deal_score()[0] + sixtyfive.Solver(implementation="cpp").solve(other).value
+    target = other.points[0] + sixtyfive.Solver(implementation="cpp").solve(other).value
     solver, pos, worker, release, calls, out = _holding_search()
     try:
         with pytest.raises(SolverBusyError, match="this Solver is already searching"):
             solver.solve(other)
         with pytest.raises(SolverBusyError):
-            solver.can_reach(other, target)
+            solver.at_least(other, target)
         assert calls == [65536]     # the refused calls did not search
     finally:
         release.set()

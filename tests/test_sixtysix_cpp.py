@@ -10,7 +10,7 @@ pytest.importorskip("openhand.sixtysix._core")
 from openhand.errors import PositionError  # noqa: E402
 from openhand.sixtysix import Position, random_position, reference  # noqa: E402
 from openhand.sixtysix.position import deal_state  # noqa: E402
-from openhand.sixtysix.rules import State  # noqa: E402
+from openhand.sixtysix.rules import Snapshot  # noqa: E402
 from openhand.sixtysix.solver import Solver, solve  # noqa: E402
 
 N_RANDOM = 300
@@ -36,15 +36,15 @@ def _strict_positions():
     out = []
     for seed in range(40):
         p = random_position(10_000 + seed, max_stock=4 if seed % 4 == 0 else 2, extra=0)
-        if "close" in p.legal_actions():
-            p.apply("close")
+        if "close" in p.legal_moves:
+            p.play("close")
             out.append(p)
             if seed % 2:   # a few actions into the closed stock
                 p = p.copy()
                 for _ in range(seed % 3 + 1):
                     if p.is_over():
                         break
-                    p.apply(p.legal_actions()[(seed * 7) % len(p.legal_actions())])
+                    p.play(p.legal_moves[(seed * 7) % len(p.legal_moves)])
                 if not p.is_over():
                     out.append(p)
     return out
@@ -87,7 +87,7 @@ def test_hand_checked_and_terminal(cpp):
     assert (r.value, r.moves) == (2, {"out": -2, "AS": 2, "AH": 2})
     assert cpp.solve(p, objective="points").value == 70
     q = Position.deal(seed=7, dealer=1)
-    q.apply("marriage D out")
+    q.play("marriage D out")
     assert cpp.solve(q).value == -3 and cpp.solve(q).moves == {}
     end = Position(["", ""], [], trump="S", leader=1, points=[60, 60], tricks=[6, 6])
     assert cpp.solve(end).value == 1 and cpp.solve(end, objective="points").value == 10
@@ -115,18 +115,20 @@ def test_bad_input_raises_in_python(cpp):
     p = random_position(3, max_stock=2)
     with pytest.raises(PositionError, match="unknown objective"):
         cpp.solve(p, objective="tricks")
-    with pytest.raises(PositionError, match="expected a Sixty-Six Position"):
+    with pytest.raises(PositionError, match="Sixty-Six solver solves Sixty-Six states"):
         cpp.solve("not a position")
     with pytest.raises(PositionError):
-        cpp.solve(p.state._replace(hands=(p.state.hands[0] | 1 << 2, p.state.hands[1])))  # card 2
+        cpp.solve(tampered(p, hands=(p.snapshot.hands[0] | 1 << 2, p.snapshot.hands[1])))  # card 2
     with pytest.raises(PositionError):
-        cpp.solve(p.state._replace(points=(500, 0)))
+        cpp.solve(tampered(p, points=(500, 0)))
     with pytest.raises(PositionError):
-        cpp.solve(p.state._replace(stock=tuple(range(30))))
+        cpp.solve(tampered(p, stock=tuple(range(30))))
     with pytest.raises(PositionError):
-        cpp.solve(p.state._replace(trump=7))
+        cpp.solve(tampered(p, trump=7))
     with pytest.raises(PositionError):
-        cpp.solve(State(("x", None), (), 0, 0))
+        cpp.solve(Position._from_snapshot(Snapshot(("x", None), (), 0, 0)))
+    with pytest.raises(PositionError, match="Sixty-Six solver solves Sixty-Six states"):
+        cpp.solve(p.snapshot)          # the compact form is internal: a Position is asked for
     with pytest.raises(PositionError):
         Solver(table_mb=0)
     with pytest.raises(PositionError):
@@ -134,10 +136,13 @@ def test_bad_input_raises_in_python(cpp):
     for implementation in ("", 0, False):     # were taken as "the default"
         with pytest.raises(PositionError, match="implementation must be 'cpp' or 'python'"):
             Solver(implementation=implementation)
-    # a valid State is accepted as well as a Position
-    s = deal_state(4, 0)
-    assert solve(random_position(4, max_stock=0).state).value in range(-3, 4)
-    assert isinstance(s, State)
+    assert solve(random_position(4, max_stock=0)).value in range(-3, 4)
+
+
+def tampered(p, **change):
+    """A Position whose compact state was changed behind the library's back
+    (the solver must re-check it at the core's door)."""
+    return Position._from_snapshot(p.snapshot._replace(**change))
 
 
 @pytest.mark.parametrize("implementation", ["cpp", "python"])

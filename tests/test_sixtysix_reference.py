@@ -13,7 +13,7 @@ def minimax(pos, memo, points=False):
     """Exact value for the player to move by plain memoised minimax over the
     Position API (no pruning, keyed on the whole state): an independent
     check of the alpha-beta search and of its transposition key."""
-    key = pos.state
+    key = pos.snapshot
     if key in memo:
         return memo[key]
     if pos.is_over():
@@ -23,12 +23,12 @@ def minimax(pos, memo, points=False):
     else:
         me = pos.to_move
         v = None
-        for a in pos.legal_actions():
+        for a in pos.legal_moves:
             if points and a.kind in ("out", "marriage out"):
                 continue
-            pos.apply(a)
+            pos.play(a)
             w = minimax(pos, memo, points)
-            if pos.to_move != me:
+            if (pos.leader if pos.is_over() else pos.to_move) != me:   # a finished deal counts for its leader
                 w = -w
             pos.undo()
             v = w if v is None else max(v, w)
@@ -59,9 +59,9 @@ def test_claim_timing():
 def test_wrong_claim_values_and_marriage_out():
     # player 0 (trick 1 of the deal, no trick won) may only claim wrongly
     p = Position.deal(seed=7, dealer=1)
-    assert "marriage D out" in p.legal_actions()
+    assert "marriage D out" in p.legal_moves
     q = p.copy()
-    q.apply("marriage D out")
+    q.play("marriage D out")
     assert q.result() == (0, 3)                       # the opponent has no trick
     assert solve(q).value == -3 and solve(q).moves == {}   # terminal: value for the claimer
 
@@ -87,8 +87,8 @@ def test_matches_brute_force_in_the_strict_phase(seed):
     assert r.value == max(r.moves.values())
     for text, v in r.moves.items():
         q = p.copy()
-        q.apply(text)
-        sign = 1 if q.to_move == p.to_move else -1
+        q.play(text)
+        sign = 1 if (q.leader if q.is_over() else q.to_move) == p.to_move else -1
         assert v == sign * minimax(q, {}), text
     if seed % 4 == 0:
         assert solve(p, objective="points").value == minimax(p, {}, points=True)
@@ -109,7 +109,7 @@ def test_values_are_in_range_and_consistent():
         r = solve(p)
         assert -3 <= r.value <= 3
         assert r.value == max(r.moves.values())
-        assert set(r.moves) == {str(a) for a in p.legal_actions()}
+        assert set(r.moves) == {str(a) for a in p.legal_moves}
         assert r.best_moves
 
 

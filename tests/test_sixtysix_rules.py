@@ -6,13 +6,14 @@ import pytest
 
 from openhand.cards import Card
 from openhand.errors import CardError, DealError, IllegalMoveError, PositionError
-from openhand.sixtysix import Action, Game, Position, random_position
+from openhand.sixtysix import Match, Move, Position, random_position
+from openhand.game import state_from_text
 from openhand.sixtysix.deck import DECK, HAND_SIZE, card_points
 from openhand.sixtysix.rules import counted, deal_result, final_points, is_over, legal_actions, step
 
 
 def names(pos):
-    return [str(a) for a in pos.legal_actions()]
+    return [str(a) for a in pos.legal_moves]
 
 
 def cards(text):
@@ -52,36 +53,36 @@ def test_stock_phase_actions_and_marriage_then_close():
     assert p.trump_card == Card("JH") and p.trump == 1
     assert names(p) == ["out", "marriage D out", "close", "marriage KD", "marriage QD",
                         "AS", "TS", "KD", "QD", "JC", "9C"]
-    p.apply("close")
+    p.play("close")
     assert p.closed_by == 0 and p.closed_opponent_won is True
     # a marriage may still be shown in the closing turn; no second close, no exchange
     assert names(p) == ["out", "marriage D out", "marriage KD", "marriage QD",
                         "AS", "TS", "KD", "QD", "JC", "9C"]
-    p.apply("marriage QD")
-    assert p.score(0) == 39 and p.marriages == ("D", "")
+    p.play("marriage QD")
+    assert p.score()[0] == 39 and p.marriages == ("D", "")
     assert names(p) == ["9D"]                        # strict: follow diamonds (cannot beat)
-    p.apply("9D")
+    p.play("9D")
     assert p.points == (22, 11) and len(p.stock) == 6   # no draw after closing
     assert [len(h) for h in p.hands] == [5, 5]
     assert names(p) == ["out", "AS", "TS", "KD", "JC", "9C"]   # no marriage, close or exchange now
     with pytest.raises(IllegalMoveError, match="closed"):
-        p.apply("close")
+        p.play("close")
 
 
 def test_stock_phase_no_duty_and_draw_order():
     p = stock_phase()
-    p.apply("9C")
+    p.play("9C")
     assert names(p) == ["KS", "AH", "TH", "9D", "AC", "TC"]   # any card
-    p.apply("9D")                                   # a different non-trump: the led 9C wins
+    p.play("9D")                                   # a different non-trump: the led 9C wins
     assert p.leader == 0 and p.points == (19, 11) and p.tricks == (3, 1)
     assert Card("JS") in p.hands[0] and Card("9S") in p.hands[1]   # winner draws first
     assert p.stock == cards("QS KC QC JH") and [len(h) for h in p.hands] == [6, 6]
-    p.apply("JC")
-    p.apply("TH")                                   # a trump beats a non-trump
+    p.play("JC")
+    p.play("TH")                                   # a trump beats a non-trump
     assert p.leader == 1 and p.points == (19, 23)
     assert Card("QS") in p.hands[1] and Card("KC") in p.hands[0]
-    p.apply("AC")
-    p.apply("KC")                                   # same suit, higher wins: AC
+    p.play("AC")
+    p.play("KC")                                   # same suit, higher wins: AC
     assert p.leader == 1 and p.points == (19, 38) and p.stock == [] and p.trump_card is None
     assert Card("QC") in p.hands[1] and Card("JH") in p.hands[0]   # the loser takes the trump card
     assert p.is_strict() and "close" not in names(p)
@@ -90,20 +91,20 @@ def test_stock_phase_no_duty_and_draw_order():
 def test_marriage_pending_until_first_trick():
     p = Position.deal(seed=7, dealer=1)             # player 0 holds KD QD, trump hearts
     assert p.tricks == (0, 0) and "out" not in names(p)   # no plain claim before trick 1
-    p.apply("marriage KD")
-    assert p.marriages == ("D", "") and p.score(0) == 0 and p.pending(0) == 20
+    p.play("marriage KD")
+    assert p.marriages == ("D", "") and p.score()[0] == 0 and p.pending(0) == 20
     follow = [a for a in names(p) if Card(a).suit == 1]   # a heart (trump) wins for player 1
-    p.apply(follow[0])
-    assert p.tricks == (0, 1) and p.score(0) == 0 and p.pending(0) == 20
+    p.play(follow[0])
+    assert p.tricks == (0, 1) and p.score()[0] == 0 and p.pending(0) == 20
     r = p.copy()
-    r.state = r.state._replace(tricks=(1, 1))        # once a trick is won, the 20 counts
-    assert r.score(0) == 20 + r.points[0] and r.pending(0) == 0
+    r = Position._from_snapshot(r.snapshot._replace(tricks=(1, 1)))    # once a trick is won, the 20 counts
+    assert r.score()[0] == 20 + r.points[0] and r.pending(0) == 0
 
 
 @pytest.mark.parametrize("player", [-1, 2, True, "0"])
 def test_pending_checks_the_player(player):
     p = Position.deal(seed=7, dealer=1)
-    p.apply("marriage KD")
+    p.play("marriage KD")
     assert p.pending(0) == 20 and p.pending(1) == 0
     with pytest.raises(PositionError, match="player must be player 0 or 1"):
         p.pending(player)           # -1 answered for player 1, 2 raised IndexError
@@ -112,14 +113,14 @@ def test_pending_checks_the_player(player):
 def test_trump_marriage_is_40_and_claim_after_marriage():
     p = Position(["AK.KQ..TJ", "TQ9.A..AK"], "9D JS TH 9H JD QD", leader=0,
                  points=[21, 9], tricks=[2, 1])
-    p.apply("marriage H out")                        # hearts not trump here: 21 + 20, wrong
-    assert p.is_over() and p.score(0) == 41 and p.result() == (0, 2)
+    p.play("marriage H out")                        # hearts not trump here: 21 + 20, wrong
+    assert p.is_over() and p.score()[0] == 41 and p.result() == (0, 2)
     assert p.undo() == "marriage H out" and p.marriages == ("", "")
     t = Position(["AK..KQ.TJ", "TQ9.A..AK"], "JH AD", leader=0,
                  points=[34, 0], tricks=[5, 0])      # trump diamonds: K+Q of trumps = 40
     assert t.trump == 2 and "marriage D out" in names(t)
-    t.apply("marriage D out")
-    assert t.score(0) == 74 and t.result() == (3, 0)   # the opponent has no trick: 3
+    t.play("marriage D out")
+    assert t.score()[0] == 74 and t.result() == (3, 0)   # the opponent has no trick: 3
 
 
 def test_exchange_rules():
@@ -127,22 +128,22 @@ def test_exchange_rules():
     base = dict(hands=["AK.KQ..TJ", "TQ9.A.9.K"], stock="AC JS TH 9H JD QD", trump="D")
     p = Position(**base, leader=1, points=[21, 9], tricks=[2, 1])
     assert names(p)[:3] == ["out", "exchange", "close"]
-    p.apply("exchange")
+    p.play("exchange")
     assert p.trump_card == Card("9D") and Card("QD") in p.hands[1] and Card("9D") not in p.hands[1]
     assert names(p)[:2] == ["out", "close"]          # one exchange, then close or lead
-    p.apply("close")
+    p.play("close")
     assert "exchange" not in names(p)
     # no trick won yet: no exchange
     q = Position(**base, leader=1, points=[30, 0], tricks=[3, 0])
     assert "exchange" not in names(q)
     with pytest.raises(IllegalMoveError, match="has not won a trick"):
-        q.apply("exchange")
+        q.play("exchange")
     # the follower cannot exchange
     r = Position(**base, leader=0, points=[21, 9], tricks=[2, 1])
-    r.apply("AS")
+    r.play("AS")
     assert "exchange" not in names(r)
     with pytest.raises(IllegalMoveError, match="must follow"):
-        r.apply("exchange")
+        r.play("exchange")
     # closed by the opponent earlier: no exchange
     s = Position(["AK.KQ..T", "TQ9.A.9."], "AC JS TH 9H JD QD", trump="D", leader=1,
                  points=[18, 18], tricks=[2, 2], closed_by=0)
@@ -154,7 +155,7 @@ def test_no_marriage_when_stock_exhausted_at_turn_start():
     p = Position(["KQ.A..", "AT.9.."], [], trump="H", leader=0, points=[51, 30], tricks=[5, 4])
     assert names(p) == ["out", "KS", "QS", "AH"]
     with pytest.raises(IllegalMoveError, match="no marriage"):
-        p.apply("marriage KS")
+        p.play("marriage KS")
 
 
 @pytest.mark.parametrize("hand,led,want", [
@@ -202,7 +203,7 @@ def finished(points, tricks, out=None, leader=0, closed_by=None, opp_won=None, h
 ])
 def test_claim_scores(points, tricks, out, want):
     p = finished(points, tricks, out=out, leader=out)
-    assert p.is_over() and p.legal_actions() == [] and p.result() == want
+    assert p.is_over() and p.legal_moves == [] and p.result() == want
 
 
 def test_wrong_claim_against_player_without_trick():
@@ -255,60 +256,60 @@ def test_action_texts_round_trip():
     seen = set()
     for seed in range(30):
         q = random_position(seed, max_stock=12 - 2 * (seed % 6))
-        for a in q.legal_actions():
-            assert Action(str(a)) is a and q.parse_action(str(a).lower()) == a
+        for a in q.legal_moves:
+            assert Move(str(a)) is a and q.parse_move(str(a).lower()) == a
             seen.add(a.kind)
     assert seen >= {"play", "marriage", "close", "out"}
-    assert Action("marriage kh") == "marriage KH" and Action("10h") == "TH"
-    assert {Action("QH"): 1}["QH"] == 1
+    assert Move("marriage kh") == "marriage KH" and Move("10h") == "TH"
+    assert {Move("QH"): 1}["QH"] == 1
     with pytest.raises(IllegalMoveError, match="king or queen"):
-        Action("marriage AH")
+        Move("marriage AH")
     with pytest.raises(IllegalMoveError, match="not a suit"):
-        Action("marriage X out")
+        Move("marriage X out")
     with pytest.raises(CardError, match="not in the Sixty-Six deck"):
-        p.apply("7S")
-    with pytest.raises(IllegalMoveError, match="unknown action 'pass'"):
-        p.apply("pass")
+        p.play("7S")
+    with pytest.raises(IllegalMoveError, match="unknown move 'pass'"):
+        p.play("pass")
 
 
 def test_illegal_action_in_a_record():
     p = Position.deal(seed=7, dealer=1)
     with pytest.raises(IllegalMoveError,
-                       match=r"action 4 of the record: close is illegal: the stock is already closed"):
+                       match=r"move 4 of the record: player 0 may not close: the stock is already closed"):
         p.replay(["AC", "JD", "close", "close"])
-    assert len(p.record) == 3 and p.closed_by == 0
+    assert len(p.history) == 3 and p.closed_by == 0
 
 
 def test_illegal_action_in_a_record_names_it():
     p = Position.deal(seed=7, dealer=1)
-    with pytest.raises(IllegalMoveError, match=r"action 2 of the record: AS is illegal: player 1 does not hold AS"):
+    with pytest.raises(IllegalMoveError, match=r"move 2 of the record: player 1 may not play AS: player 1 does not hold AS"):
         p.replay(["AC", "AS"])
     p = Position.deal(seed=7, dealer=1)
-    with pytest.raises(IllegalMoveError, match=r"action 1 of the record: exchange is illegal"):
+    with pytest.raises(IllegalMoveError, match=r"move 1 of the record: player 0 may not exchange"):
         p.replay(["exchange"])
 
 
 @pytest.mark.parametrize("record", [None, 5, "AC JD"])
 def test_a_record_must_be_a_list(record):
     p = Position.deal(seed=7, dealer=1)
-    with pytest.raises(IllegalMoveError, match="give the record as a list of actions"):
+    with pytest.raises(IllegalMoveError, match="give the record as a list of moves"):
         p.replay(record)                 # None and 5 raised TypeError
-    assert p.record == []
+    assert p.history == ()
     p.replay(iter(["AC", "JD"]))
-    assert len(p.record) == 2
+    assert len(p.history) == 2
 
 
 def test_undo_restores_everything():
     rng = random.Random(5)
     p = Position.deal(seed=5)
-    states = [p.state]
+    states = [p.snapshot]
     while not p.is_over():
-        acts = p.legal_actions()
-        p.apply(acts[rng.randrange(len(acts))])
-        states.append(p.state)
+        acts = p.legal_moves
+        p.play(acts[rng.randrange(len(acts))])
+        states.append(p.snapshot)
     for s in reversed(states[:-1]):
         p.undo()
-        assert p.state == s
+        assert p.snapshot == s
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         p.undo()
 
@@ -318,17 +319,17 @@ def playout(seed, claims=True):
     rng = random.Random(seed)
     p = Position.deal(seed=seed, dealer=seed % 2)
     while not p.is_over():
-        acts = p.legal_actions()
+        acts = p.legal_moves
         if not claims:
             acts = [a for a in acts if a.kind not in ("out", "marriage out")]
-        before = p.state
-        p.apply(acts[rng.randrange(len(acts))])
+        before = p.snapshot
+        p.play(acts[rng.randrange(len(acts))])
         check_invariants(p, before)
     return p
 
 
 def check_invariants(p, before):
-    s = p.state
+    s = p.snapshot
     n = [len(h) for h in p.hands]
     remaining = n[0] + n[1] + len(s.stock) + (1 if s.trick else 0)
     assert remaining + 2 * sum(s.tricks) == 24
@@ -356,18 +357,18 @@ def test_random_playouts_invariants_and_scores():
         p = playout(seed, claims=seed % 3 == 0)
         gp = p.result()
         assert min(gp) == 0 and max(gp) <= 3
-        s = p.state
+        s = p.snapshot
         if s.out < 0:
             # played out: every card point is in a trick (or left in a closed stock)
             assert sum(s.points) == 120 - sum(card_points(c) for c in p.stock)
             assert sum(p.final_points()) == sum(s.points) + (10 if s.closed_by < 0 else 0) + sum(
-                p.score(i) - p.points[i] for i in (0, 1))
+                p.score()[i] - p.points[i] for i in (0, 1))
         endings.add((s.out >= 0, s.closed_by >= 0))
     assert len(endings) == 4
 
 
 def test_game_to_seven_alternates_the_deal():
-    g = Game(seed=3)
+    g = Match(seed=3)
     first = g.dealer
     rng = random.Random(3)
     dealers = []
@@ -375,8 +376,8 @@ def test_game_to_seven_alternates_the_deal():
         pos = g.new_deal()
         dealers.append(1 - pos.leader)
         while not pos.is_over():
-            acts = pos.legal_actions()
-            pos.apply(acts[rng.randrange(len(acts))])
+            acts = pos.legal_moves
+            pos.play(acts[rng.randrange(len(acts))])
         gp = g.finish_deal(pos)
         assert sum(gp) <= 3
     assert dealers == [(first + i) % 2 for i in range(len(dealers))]
@@ -391,9 +392,9 @@ def test_json_round_trip_random_positions():
         p = random_position(seed, max_stock=2 * (seed % 7))
         text = p.to_json(indent=1 if seed % 2 else None)
         q = Position.from_json(text)
-        assert q == p and q.legal_actions() == p.legal_actions()
+        assert q == p and q.legal_moves == p.legal_moves
         assert json.loads(q.to_json()) == json.loads(text)
-        assert eval(repr(p), {"Position": Position}) == p
+        assert eval(repr(p), {"state_from_text": state_from_text}) == p
 
 
 def test_json_minimal_and_defaults():
@@ -458,10 +459,10 @@ def test_json_player_must_be_a_whole_number(key):
 def test_player_arguments_refuse_floats():
     with pytest.raises(PositionError, match="dealer must be player 0 or 1, got 1.0"):
         Position.deal(seed=1, dealer=1.0)
-    with pytest.raises(PositionError, match="dealer must be player 0 or 1"):
-        Game(seed=1, dealer=1.0)
+    with pytest.raises(PositionError, match="unknown player 1.0"):
+        Match(seed=1, dealer=1.0)
     with pytest.raises(PositionError, match="player must be player 0 or 1"):
-        Position.deal(seed=1).score(1.0)
+        Position.deal(seed=1).pending(1.0)
 
 
 @pytest.mark.parametrize("change,error,match", [
@@ -485,15 +486,15 @@ def test_position_arguments_of_the_wrong_type(change, error, match):
 
 @pytest.mark.parametrize("target", [True, 7.0, 2.5])
 def test_game_target_must_be_a_whole_number(target):
-    assert Game(seed=1, target=7).target == 7
-    with pytest.raises(PositionError, match="the target must be an integer"):
-        Game(seed=1, target=target)          # True was taken as a game to 1
+    assert Match(seed=1, target=7).target == 7
+    with pytest.raises(PositionError, match="target must be an integer"):
+        Match(seed=1, target=target)          # True was taken as a game to 1
 
 
 def test_positions_are_never_over_and_small():
     for seed in range(40):
         p = random_position(seed, max_stock=4)
-        assert not p.is_over() and p.legal_actions()
+        assert not p.is_over() and p.legal_moves
         assert len(p.stock) <= 4 or p.closed_by is not None
     assert random_position(9, max_stock=4) == random_position(9, max_stock=4)
 
@@ -527,16 +528,16 @@ def test_final_points_only_at_the_end():
     for method in (p.result, p.final_points):       # final_points gave the points so far
         with pytest.raises(PositionError, match="the deal is not over"):
             method()
-    assert (p.score(0), p.score(1)) == (counted(p.state, 0), counted(p.state, 1))
-    assert final_points(p.state) == (p.score(0), p.score(1))   # the state-level helper is unchanged
+    assert (p.score()[0], p.score()[1]) == (counted(p.snapshot, 0), counted(p.snapshot, 1))
+    assert final_points(p.snapshot) == (p.score()[0], p.score()[1])   # the state-level helper is unchanged
 
 
 def test_state_level_api_matches_position():
     p = random_position(3, max_stock=6)
-    s = p.state
+    s = p.snapshot
     for a in legal_actions(s):
         q = p.copy()
-        q.apply(a)
-        assert q.state == step(s, a)
+        q.play(a)
+        assert q.snapshot == step(s, a)
         assert q.is_over() == is_over(step(s, a))
-    assert deal_result(finished((80, 40), (6, 4), out=0).state)[:2] == (1, 0)
+    assert deal_result(finished((80, 40), (6, 4), out=0).snapshot)[:2] == (1, 0)

@@ -3,8 +3,8 @@
 For every move of a record, the position before it is solved exactly; the
 move's cost is how much worse its value is than the best move's, from the
 point of view of the player who made it (0 for an optimal move).  It works
-for every game whose positions have ``copy()``, ``play()`` and whose
-module has a ``solve(position)`` returning a :class:`~openhand.result.SolveResult`.
+for every game's states (:mod:`openhand.game`) with the game's
+``solve(state)`` returning a :class:`~openhand.result.SolveResult`.
 
 >>> from openhand.sixtyfive import Position, solve
 >>> start = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, List
 
 from .errors import IllegalMoveError, is_list
+
+__all__ = ["Step", "analyse"]
 
 
 @dataclass
@@ -63,7 +65,7 @@ def analyse(start, moves: Iterable, solve: Callable, progress: Callable = None) 
                                    f"legal: {', '.join(result.moves)}")
         value = result.moves[key]
         sign = 1 if result.maximizing else -1
-        step = Step(str(pos.to_move), key, result.value, result.best_moves, value,
+        step = Step(pos.get_game().player_name(pos.to_move), key, result.value, result.best_moves, value,
                     sign * (result.value - value))
         steps.append(step)
         if progress:

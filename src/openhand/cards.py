@@ -34,7 +34,12 @@ SEATS = ("N", "E", "S", "W")
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in PBN order (spades first)."""
+    """The four suits, in PBN order (spades first); a suit prints as its
+    letter.
+
+    >>> Suit.HEARTS, str(Suit.HEARTS), Suit.HEARTS == 1
+    (<Suit.HEARTS: 1>, 'H', True)
+    """
 
     SPADES = 0
     HEARTS = 1
@@ -44,6 +49,12 @@ class Suit(enum.IntEnum):
     @property
     def letter(self) -> str:
         return SUIT_CHARS[self]
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(SUIT_CHARS[self], spec)
 
 
 class Card(int):

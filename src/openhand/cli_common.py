@@ -154,8 +154,7 @@ def run_analysis(start, solve_position, header, args, progress: ProgressLine = N
     costs = {}
     for s in steps:
         costs[s.player] = costs.get(s.player, 0) + s.cost
-    label = lambda player: f"player {player}" if player.isdigit() else player  # noqa: E731 (66: 0, 1)
-    print("total cost: " + ", ".join(f"{label(player)} {cost}" for player, cost in costs.items()))
+    print("total cost: " + ", ".join(f"{player} {cost}" for player, cost in costs.items()))
     print(f"time: {elapsed * 1000:.1f} ms")
     return 0
 
@@ -164,7 +163,7 @@ def run_solve(solve, header, args, progress: ProgressLine = None) -> int:
     """Time ``solve()`` and print its SolveResult as a table or as JSON."""
     result, elapsed = timed(solve, progress)
     if args.json:
-        print(json.dumps({"value": result.value, "moves": result.moves}))
+        print(result.to_json())
     else:
         for line in header:
             print(line)

@@ -1,14 +1,42 @@
-"""The result type every solver returns, whatever the game.
+"""The result every solver returns, whatever the game, and its one JSON
+schema (the API, the command line's ``--json`` and stored files).
 
->>> r = SolveResult(value=40, moves={"AS": 40, "3S": 38}, nodes=1234,
-...                 perspective="N-S points in the remaining tricks")
->>> r.best_moves
-['AS']
->>> r.to_json()  # doctest: +NORMALIZE_WHITESPACE
-'{"value": 40, "moves": {"AS": 40, "3S": 38}, "nodes": 1234,
-  "perspective": "N-S points in the remaining tricks", "maximizing": true}'
+A result names its game and the side its values are for.  ``value`` and
+``moves`` keep each game's own measure: in 65 and Eighty-Three the points
+the side takes in the REMAINING tricks (``basis`` ``'rest'``); in
+Sixty-Six the deal's outcome for the player to move, own minus the
+opponent's (``basis`` ``'deal'``: game points are not a sum over tricks).
+``so_far`` is what the side has already collected, and ``deal_value`` /
+``deal_moves`` the whole-deal scores, ``so_far`` + the rest (in Sixty-Six
+``so_far`` is 0: its value already covers the deal).
+
+JSON (``to_json``)::
+
+    {"game": "65", "side": "N-S", "units": "points", "basis": "rest",
+     "value": 13, "moves": {"AS": 12, "KH": 13},
+     "so_far": 12, "deal_value": 25, "deal_moves": {"AS": 24, "KH": 25},
+     "best_moves": ["KH"], "nodes": 1234, "maximizing": true}
+
+``moves`` maps each legal move's text to its value (empty when only the
+value was asked); ``maximizing`` tells whether the player to move wants
+the value high (false when the player to move is on the other side);
+``best_moves`` lists the moves that keep the optimal value.
+``deal_value``, ``deal_moves`` and ``best_moves`` are derived: readers may
+ignore them (``from_json`` does).
+
+>>> r = SolveResult(game="65", side="N-S", value=13, moves={"AS": 12, "KH": 13}, so_far=12, nodes=1234)
+>>> r.best_moves, r.deal_value, r.deal_moves
+(['KH'], 25, {'AS': 24, 'KH': 25})
+>>> r.perspective
+'points N-S take in the remaining tricks'
 >>> SolveResult.from_json(r.to_json()) == r
 True
+>>> print(r.table())
+value: 13 (points N-S take in the remaining tricks); whole deal 25 (12 so far)
+move  rest  deal  cost
+KH      13    25     0
+AS      12    24     1
+nodes: 1234
 """
 from __future__ import annotations
 
@@ -16,52 +44,91 @@ import json
 from dataclasses import dataclass, field
 from typing import Dict, List
 
+from .errors import PositionError
+
+__all__ = ["SolveResult"]
 
 @dataclass
 class SolveResult:
-    """An exact solve.
+    """An exact solve (see the module notes for every field)."""
 
-    ``value`` is the optimal value of the position, ``moves`` maps each legal
-    move's text (``'AS'``, or an action name) to its optimal value, ``nodes``
-    counts the positions searched, and ``perspective`` says whose value it is
-    (e.g. N-S points).  ``maximizing`` tells whether the player to move wants
-    the value high.
-    """
-
+    game: str
+    side: str
     value: int
     moves: Dict[str, int] = field(default_factory=dict)
+    so_far: int = 0
     nodes: int = 0
-    perspective: str = ""
     maximizing: bool = True
+    units: str = "points"
+    basis: str = "rest"
 
     @property
     def best_moves(self) -> List[str]:
         """The legal moves that keep the optimal value."""
         return [m for m, v in self.moves.items() if v == self.value]
 
+    @property
+    def deal_value(self) -> int:
+        """The whole deal's value for the side: what it has so far plus the rest."""
+        return self.so_far + self.value
+
+    @property
+    def deal_moves(self) -> Dict[str, int]:
+        """Each move's whole-deal value (so far plus the rest)."""
+        return {m: self.so_far + v for m, v in self.moves.items()}
+
+    @property
+    def perspective(self) -> str:
+        """What the value counts, in words."""
+        if self.basis == "rest":
+            return f"{self.units} {self.side} take in the remaining tricks"
+        return f"{self.units} of {self.side} minus the opponent's, for the whole deal"
+
     def to_dict(self) -> dict:
-        """Every field, as plain JSON types (read back by :meth:`from_dict`)."""
-        return {"value": self.value, "moves": dict(self.moves), "nodes": self.nodes,
-                "perspective": self.perspective, "maximizing": self.maximizing}
+        """Every field as plain JSON types (read back by :meth:`from_dict`)."""
+        return {"game": self.game, "side": self.side, "units": self.units, "basis": self.basis,
+                "value": self.value, "moves": dict(self.moves),
+                "so_far": self.so_far, "deal_value": self.deal_value, "deal_moves": self.deal_moves,
+                "best_moves": self.best_moves, "nodes": self.nodes, "maximizing": self.maximizing}
 
     @classmethod
     def from_dict(cls, data: dict) -> "SolveResult":
         """The result :meth:`to_dict` wrote (a stored result read back)."""
-        return cls(value=data["value"], moves=dict(data.get("moves", {})), nodes=data.get("nodes", 0),
-                   perspective=data.get("perspective", ""), maximizing=data.get("maximizing", True))
+        try:
+            return cls(game=data["game"], side=data["side"], value=data["value"],
+                       moves=dict(data.get("moves", {})), so_far=data.get("so_far", 0),
+                       nodes=data.get("nodes", 0), maximizing=data.get("maximizing", True),
+                       units=data.get("units", "points"), basis=data.get("basis", "rest"))
+        except (KeyError, TypeError, ValueError) as e:
+            raise PositionError(f"not a stored solve result: {e!r}") from None
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> "SolveResult":
-        return cls.from_dict(json.loads(text))
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise PositionError(f"not a JSON solve result: {e}") from None
+        return cls.from_dict(data)
 
     def table(self) -> str:
         """A readable table of every move's value and its cost."""
-        lines = [f"value: {self.value} ({self.perspective})", "move  value  cost"]
+        rest = self.basis == "rest"
+        head = f"value: {self.value} ({self.perspective})"
+        if rest:
+            head += f"; whole deal {self.deal_value} ({self.so_far} so far)"
+        if not self.moves:
+            return head + f"\nnodes: {self.nodes}"
+        width = max(4, max(len(m) for m in self.moves))
+        lines = [head, f"{'move':<{width}}  rest  deal  cost" if rest else f"{'move':<{width}}  value  cost"]
         sign = 1 if self.maximizing else -1
         for move, v in sorted(self.moves.items(), key=lambda kv: -sign * kv[1]):
-            lines.append(f"{move:<5} {v:>5}  {sign * (self.value - v):>4}")
+            cost = sign * (self.value - v)
+            if rest:
+                lines.append(f"{move:<{width}}  {v:>4}  {self.so_far + v:>4}  {cost:>4}")
+            else:
+                lines.append(f"{move:<{width}}  {v:>5}  {cost:>4}")
         lines.append(f"nodes: {self.nodes}")
         return "\n".join(lines)

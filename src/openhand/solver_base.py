@@ -1,15 +1,24 @@
 """What every game's public Solver shares: choosing the C++ core or the
-Python reference, the table memory cap, and one default solver per thread.
+Python reference, the table memory cap, one default solver per thread,
+and the check that a state is one of the solver's game.
 
-A game's ``solver.py`` subclasses :class:`SolverBase`, names its compiled
-module in ``CORE`` (loaded with :func:`openhand._impl.load_core`, so
-``OPENHAND_IMPLEMENTATION`` applies) and adds its ``solve`` methods.
+The solver contract, the same in every game: ``Solver(table_mb=...,
+implementation=..., progress=...)``; ``solve(state, moves=True)`` returns
+a :class:`~openhand.result.SolveResult` (the value and, with ``moves``,
+every legal move's value); ``at_least(state, target)`` answers one
+threshold question with a null-window search (far cheaper than the
+value).  A game's ``solver.py`` subclasses :class:`SolverBase`, names its
+compiled module in ``CORE`` (loaded with :func:`openhand._impl.load_core`,
+so ``OPENHAND_IMPLEMENTATION`` applies) and its state classes in
+``STATES``, and implements the two methods.
 """
 from __future__ import annotations
 
 import threading
 
 from .errors import PositionError
+
+__all__ = ["SolverBase", "table_bytes", "MAX_TABLE_BYTES"]
 
 # The largest table cap handed to a C++ core, in bytes (4 EiB, beyond any
 # address space: the core maps what it can).  A larger cap would overflow
@@ -50,6 +59,9 @@ class SolverBase:
     CORE = None             # the game's compiled module, or None
     CORE_NAME = ""          # its import name, for messages
     DEFAULT_TABLE_MB = 64
+    GAME = ""               # the game's id
+    TITLE = ""              # its name in messages
+    STATES: tuple = ()      # the state classes it solves
 
     def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
         if table_mb is None:
@@ -82,6 +94,28 @@ class SolverBase:
         self._progress = fn
         if self._core is not None:
             self._core.progress = fn
+
+    def _check(self, state):
+        """``state`` if it is a state of this solver's game, else
+        :class:`PositionError` saying what it is."""
+        if isinstance(state, self.STATES):
+            return state
+        game = getattr(state, "game", None)
+        what = type(state).__name__
+        if isinstance(game, str) and game != self.GAME:
+            what = f"a {what} of game {game}"
+        raise PositionError(f"a {self.TITLE} solver solves {self.TITLE} states "
+                            f"({', '.join(c.__name__ for c in self.STATES)}), not {what}")
+
+    def solve(self, state, moves: bool = True):
+        """The exact value of ``state`` and, with ``moves``, of every
+        legal move: a :class:`~openhand.result.SolveResult`."""
+        raise NotImplementedError
+
+    def at_least(self, state, target: int) -> bool:
+        """Can the side the values are for reach ``target`` (see the
+        game's solver)?"""
+        raise NotImplementedError
 
     @classmethod
     def default(cls) -> "SolverBase":

@@ -1,22 +1,29 @@
-"""What the four-player partnership games share: the position of a deal in
-play (hands, the trick in progress, points gained, play / undo, record) and
-the pure-Python reference search over it.
+"""What the four-player partnership games share: the state of a deal's
+card play (hands, the trick in progress, points gained, play / undo,
+history), the checked hand-over to a C++ core, and the pure-Python
+reference search over it.
 
 65 and Eighty-Three differ only in their deck, which cards may be played to
 a trick, and how a finished trick is scored; a game's ``Position``
 subclasses :class:`TrickPosition` and supplies those three things.  Points
-are always counted per side (N-S, E-W).
+are always counted per side (N-S, E-W).  Cards are read-only from outside:
+``hands``, ``trick`` and the rest are views, and only ``play`` and
+``undo`` change a position, so what a solver is handed is always a
+position the rules reached.
 """
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .bound_table import INF, BoundTable
-from .cards import Card, format_deal, parse_cards, parse_deal, sort_cards
+from .cards import Card, format_deal, mask_of, parse_cards, parse_deal, sort_cards
 from .errors import DealError, IllegalMoveError, PositionError, is_list, require_int
+from .game import LegalMoves, State
 from .progress import NodeCounter
 from .result import SolveResult
-from .seats import SEATS, seat_index, side_of
+from .seats import SEATS, SIDES, seat_index, side_of
+
+__all__ = ["TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "parse_pair"]
 
 
 def _cards(cards, what: str) -> List[Card]:
@@ -26,16 +33,30 @@ def _cards(cards, what: str) -> List[Card]:
     return [Card(c) for c in cards]
 
 
-class TrickPosition:
-    """A moment of a deal in play; see the game's ``Position`` for details.
+def _pair_text(pair) -> str:
+    return "" if pair is None else f"{pair[0]} {pair[1]}"
 
-    Subclasses set ``DECK``, ``HAND_SIZE`` and ``TITLE`` and implement
-    :meth:`legal_cards`, :meth:`score_trick` and :meth:`illegal_reason`.
+
+def parse_pair(text: str, name: str) -> Tuple[int, int]:
+    """Two whole numbers from a field like ``'12 10'`` (N-S, E-W)."""
+    parts = text.replace(",", " ").replace("-", " ").split()
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise PositionError(f"{name} must be two whole numbers (N-S E-W), like '12 10', got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+class TrickPosition(State):
+    """A moment of a deal's card play; see the game's ``Position``.
+
+    Subclasses set ``DECK``, ``HAND_SIZE``, ``TITLE`` and ``MOVE`` (the
+    game's Move class) and implement :meth:`legal_cards`,
+    :meth:`score_trick` and :meth:`illegal_reason`.
     """
 
     DECK: frozenset = frozenset()
     HAND_SIZE = 0
     TITLE = ""
+    MOVE = None
 
     # ------------------------------------------------------------ game hooks
     def legal_cards(self, hand: Iterable[Card], trick: Sequence[Card]) -> List[Card]:
@@ -51,22 +72,29 @@ class TrickPosition:
         raise NotImplementedError
 
     # ------------------------------------------------------------ building
-    def _setup(self, hands, leader, trick: Iterable) -> None:
-        self.hands: List[set] = [set(), set(), set(), set()]
+    def _setup(self, hands, leader, trick: Iterable, points=None, tricks=None) -> None:
+        self._hands: List[set] = [set(), set(), set(), set()]
         try:
             by_seat = dict(hands)
         except (TypeError, ValueError):
             raise DealError(f"hands must map seats to cards, like {{'N': ['AS', 'KH'], ...}}, "
                             f"got {hands!r}") from None
         for seat, cards in by_seat.items():
-            self.hands[seat_index(seat)] = set(_cards(cards, f"{seat!r}'s hand"))
-        self.leader = seat_index(leader)
-        self.trick: List[Card] = _cards(trick, "the trick")
-        self.record: List[Tuple[int, Card]] = []
-        self.winners: List[int] = []
-        self.gained = (0, 0)
-        self._history: list = []
+            self._hands[seat_index(seat)] = set(_cards(cards, f"{seat!r}'s hand"))
+        self._leader = seat_index(leader)
+        self._trick: List[Card] = _cards(trick, "the trick")
+        self._moves: list = []
+        self._undo: list = []
+        self._winners: List[int] = []
+        self._gained = (0, 0)
         self._validate_cards()
+        self._check_pair("points", points)
+        self._check_pair("tricks", tricks)
+        if points is None and not self._trick and self.tricks_left == self.HAND_SIZE:
+            points = (0, 0)          # the start of the play: nothing collected yet
+        self._points0 = tuple(points) if points is not None else None
+        self._tricks0 = tuple(tricks) if tricks is not None else None
+        self._start = ([frozenset(h) for h in self._hands], self._leader, tuple(self._trick))
 
     @classmethod
     def _parse(cls, deal: str, trick) -> Tuple[Dict[str, frozenset], List[Card]]:
@@ -76,33 +104,33 @@ class TrickPosition:
 
     def _validate_cards(self) -> None:
         seen: Dict[Card, str] = {}
-        for s, hand in enumerate(self.hands):
+        for s, hand in enumerate(self._hands):
             for c in hand:
                 if c not in self.DECK:
                     raise DealError(f"card {c} is not in the {self.TITLE} deck")
                 if c in seen:
                     raise DealError(f"card {c} is in both {seen[c]}'s and {SEATS[s]}'s hands")
                 seen[c] = SEATS[s]
-        for c in self.trick:
+        for c in self._trick:
             if c not in self.DECK:
                 raise DealError(f"card {c} in the trick is not in the {self.TITLE} deck")
             if c in seen:
                 raise DealError(f"card {c} is both in the trick and in {seen[c]}'s hand")
             seen[c] = "the trick"
-        if len(self.trick) > 3:
-            raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self.trick)}")
-        sizes = [len(h) for h in self.hands]
-        k = sizes[self.leader] + (1 if self.trick else 0)
-        expected = [k - (1 if (s - self.leader) % 4 < len(self.trick) else 0) for s in range(4)]
+        if len(self._trick) > 3:
+            raise PositionError(f"a trick in progress holds at most 3 cards, got {len(self._trick)}")
+        sizes = [len(h) for h in self._hands]
+        k = sizes[self._leader] + (1 if self._trick else 0)
+        expected = [k - (1 if (s - self._leader) % 4 < len(self._trick) else 0) for s in range(4)]
         if sizes != expected or not 0 <= k <= self.HAND_SIZE:   # k == 0: the deal is over
             desc = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(4))
             raise DealError(f"hand sizes {desc} do not fit a {self.TITLE} position with "
-                            f"{SEATS[self.leader]} leading and {len(self.trick)} card(s) in the trick"
+                            f"{SEATS[self._leader]} leading and {len(self._trick)} card(s) in the trick"
                             f" (hands hold 0..{self.HAND_SIZE} cards, 0 once the deal is over; "
                             f"players who already played hold one fewer)")
-        for i, c in enumerate(self.trick):
-            seat = (self.leader + i) % 4
-            if c not in self.legal_cards(self.hands[seat] | {c}, self.trick[:i]):
+        for i, c in enumerate(self._trick):
+            seat = (self._leader + i) % 4
+            if c not in self.legal_cards(self._hands[seat] | {c}, self._trick[:i]):
                 raise PositionError(f"{SEATS[seat]} could not play {c} to the trick {self.trick_text()}")
 
     @staticmethod
@@ -112,83 +140,184 @@ class TrickPosition:
                 not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in pair)):
             raise PositionError(f"{name} must be two non-negative integers (N-S, E-W), got {pair!r}")
 
-    # ------------------------------------------------------------ queries
+    # ------------------------------------------------------------ views
+    @property
+    def hands(self) -> Tuple[frozenset, ...]:
+        """The four hands (N, E, S, W), read-only."""
+        return tuple(frozenset(h) for h in self._hands)
+
+    @property
+    def leader(self) -> int:
+        """The seat (0..3, N E S W) that led, or is to lead, the current trick."""
+        return self._leader
+
+    @property
+    def trick(self) -> Tuple[Card, ...]:
+        """The cards played to the current trick, from its leader."""
+        return tuple(self._trick)
+
+    @property
+    def winners(self) -> Tuple[int, ...]:
+        """The seats that won the tricks finished since the start."""
+        return tuple(self._winners)
+
+    @property
+    def gained(self) -> Tuple[int, int]:
+        """Points (N-S, E-W) taken since the start of this position."""
+        return self._gained
+
+    @property
+    def points(self) -> Optional[Tuple[int, int]]:
+        """Points (N-S, E-W) collected so far in the deal; None when the
+        position did not say what was collected before it."""
+        if self._points0 is None:
+            return None
+        return (self._points0[0] + self._gained[0], self._points0[1] + self._gained[1])
+
+    def score(self) -> Tuple[int, int]:
+        """Points (N-S, E-W) so far: :attr:`points`, or those gained since
+        the start when the position did not say what came before."""
+        return self.points or self._gained
+
     def trick_text(self) -> str:
-        return " ".join(map(str, self.trick)) or "(empty)"
+        return " ".join(map(str, self._trick)) or "(empty)"
+
+    def _seat_to_move(self) -> int:
+        return (self._leader + len(self._trick)) % 4
 
     @property
-    def to_move_index(self) -> int:
-        return (self.leader + len(self.trick)) % 4
-
-    @property
-    def to_move(self) -> str:
-        return SEATS[self.to_move_index]
+    def to_move(self) -> Optional[int]:
+        """The seat to play (0..3, N E S W), or None once the deal is over."""
+        return None if self.is_over() else self._seat_to_move()
 
     @property
     def tricks_left(self) -> int:
         """Tricks still to finish, the current one included."""
-        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+        return len(self._hands[self._leader]) + (1 if self._trick else 0)
 
-    @property
-    def legal_moves(self) -> List[Card]:
+    def legal_cards_now(self) -> List[Card]:
         """The cards the player to move may play, in display order."""
         if self.is_over():
             return []
-        return sort_cards(self.legal_cards(self.hands[self.to_move_index], self.trick))
+        return sort_cards(self.legal_cards(self._hands[self._seat_to_move()], self._trick))
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The moves (cards) the player to move may play, in display order."""
+        return LegalMoves([self.MOVE(str(c)) for c in self.legal_cards_now()], self.MOVE)
 
     def is_over(self) -> bool:
-        return not self.trick and not any(self.hands)
-
-    def deal_score(self) -> Optional[Tuple[int, int]]:
-        """Points of (N-S, E-W) so far: collected before plus gained here;
-        ``None`` when the position did not say what was collected before."""
-        if self.points is None:
-            return None
-        return (self.points[0] + self.gained[0], self.points[1] + self.gained[1])
+        return not self._trick and not any(self._hands)
 
     def deal(self) -> str:
         """The PBN string of the current hands."""
-        return format_deal({SEATS[s]: self.hands[s] for s in range(4)})
-
-    def _repr_tail(self) -> str:
-        tail = f", trick={' '.join(map(str, self.trick))!r}" if self.trick else ""
-        if self.points is not None:
-            tail += f", points={self.deal_score()!r}"
-        return tail
+        return format_deal({SEATS[s]: self._hands[s] for s in range(4)})
 
     # ------------------------------------------------------------ moves
-    def play(self, card) -> None:
-        """Play ``card`` (``'AS'`` or a Card) for the player to move."""
-        card = Card(card)
-        seat = self.to_move_index
-        if self.is_over():
-            raise IllegalMoveError(f"the deal is over; {card} cannot be played")
-        if card not in self.hands[seat]:
-            raise IllegalMoveError(f"{SEATS[seat]} does not hold {card}")
-        if card not in self.legal_cards(self.hands[seat], self.trick):
-            raise IllegalMoveError(f"{SEATS[seat]} may not play {card}: {self.illegal_reason(card)}")
-        self._history.append((self.leader, list(self.trick), self.gained))
-        self.hands[seat].discard(card)
-        self.trick.append(card)
-        self.record.append((seat, card))
-        if len(self.trick) == 4:
-            winner, pts = self.score_trick(self.trick, self.leader, not any(self.hands))
-            self.gained = (self.gained[0] + pts[0], self.gained[1] + pts[1])
-            self.winners.append(winner)
-            self.leader = winner
-            self.trick = []
+    def parse_move(self, move):
+        if isinstance(move, Card):
+            return self.MOVE(str(move))
+        return super().parse_move(move)
 
-    def undo(self) -> Card:
-        """Take back the last card played and return it."""
-        if not self.record:
-            raise IllegalMoveError("nothing to undo")
-        seat, card = self.record.pop()
-        leader, trick, gained = self._history.pop()
+    def why_illegal(self, move) -> str:
+        seat = self._seat_to_move()
+        card = getattr(move, "card", None)
+        if card is None:
+            return f"a move of the card play is a card, not {move!r}"
+        if card not in self._hands[seat]:
+            return f"{SEATS[seat]} does not hold {card}"
+        return self.illegal_reason(card)
+
+    def _apply(self, move) -> None:
+        card = move.card
+        seat = self._seat_to_move()
+        self._undo.append((self._leader, list(self._trick), self._gained))
+        self._hands[seat].discard(card)
+        self._trick.append(card)
+        if len(self._trick) == 4:
+            winner, pts = self.score_trick(self._trick, self._leader, not any(self._hands))
+            self._gained = (self._gained[0] + pts[0], self._gained[1] + pts[1])
+            self._winners.append(winner)
+            self._leader = winner
+            self._trick = []
+
+    def _take_back(self, player: int, move) -> None:
+        leader, trick, gained = self._undo.pop()
         if len(trick) == 3:
-            self.winners.pop()
-        self.leader, self.trick, self.gained = leader, trick, gained
-        self.hands[seat].add(card)
-        return card
+            self._winners.pop()
+        self._leader, self._trick, self._gained = leader, trick, gained
+        self._hands[player].add(move.card)
+
+    # ------------------------------------------------------------ text
+    def _start_fields(self) -> List[Tuple[str, str]]:
+        hands, leader, trick = self._start
+        return [("deal", format_deal({SEATS[s]: hands[s] for s in range(4)})),
+                ("leader", SEATS[leader]),
+                ("trick", " ".join(map(str, trick))),
+                ("points", _pair_text(self._points0)),
+                ("tricks", _pair_text(self._tricks0))]
+
+    def _moment(self):
+        return (self.game, tuple(frozenset(h) for h in self._hands), self._leader, tuple(self._trick),
+                self.points, self._tricks_now())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TrickPosition) and other._moment() == self._moment()
+
+    __hash__ = None
+
+    def _tricks_now(self):
+        if self._tricks0 is None:
+            return None
+        won = [0, 0]
+        for w in self._winners:
+            won[side_of(w)] += 1
+        return (self._tricks0[0] + won[0], self._tricks0[1] + won[1])
+
+    @property
+    def tricks(self) -> Optional[Tuple[int, int]]:
+        """Tricks (N-S, E-W) won so far in the deal, when known."""
+        return self._tricks_now()
+
+    def _observed(self, player) -> dict:
+        """The facts of the card play that ``player`` may know: own hand,
+        every card played and by whom, the trick, the score."""
+        p = seat_index(player)
+        return {
+            "player": p,
+            "to_move": self.to_move,
+            "leader": self._leader,
+            "hand": tuple(str(c) for c in sort_cards(self._hands[p])),
+            "hand_sizes": tuple(len(h) for h in self._hands),
+            "plays": tuple((s, str(m)) for s, m in self._moves),
+            "trick": tuple(str(c) for c in self._trick),
+            "score": self.score(),
+            "legal_moves": tuple(str(m) for m in self.legal_moves) if self.to_move == p else (),
+        }
+
+
+def core_hands(pos: TrickPosition) -> Tuple[List[int], int, List[int]]:
+    """The masks, leader and trick handed to a C++ core, checked again at
+    the core's door (cheap integer tests): four disjoint hands of the
+    game's deck, sizes that fit the leader and the trick, a trick of at
+    most 3 cards no hand holds.  A position changed behind the library's
+    back is refused with :class:`PositionError`, never searched."""
+    hands = [mask_of(h) for h in pos._hands]
+    trick = [int(c) for c in pos._trick]
+    leader = pos._leader
+    deck = mask_of(pos.DECK)
+    union = 0
+    for m in hands + [1 << c for c in trick]:
+        if m & union or m & ~deck:
+            raise PositionError("the position's cards are not those of a legal deal (changed from outside?)")
+        union |= m
+    sizes = [bin(m).count("1") for m in hands]
+    if not (isinstance(leader, int) and 0 <= leader < 4 and len(trick) <= 3):
+        raise PositionError("the position's leader or trick is not legal (changed from outside?)")
+    k = sizes[leader] + (1 if trick else 0)
+    if [k - (1 if (s - leader) % 4 < len(trick) else 0) for s in range(4)] != sizes or k > pos.HAND_SIZE:
+        raise PositionError("the position's hand sizes are not legal (changed from outside?)")
+    return hands, leader, trick
 
 
 # ---------------------------------------------------------------- reference
@@ -255,24 +384,31 @@ class ReferenceSearch(NodeCounter):
 
     def _start(self):
         p = self.pos
-        return tuple(frozenset(h) for h in p.hands), p.leader, tuple(p.trick)
+        return tuple(frozenset(h) for h in p._hands), p._leader, tuple(p._trick)
 
-    def solve(self, moves: bool, perspective: str) -> SolveResult:
+    def solve(self, moves: bool) -> Tuple[int, Dict[str, int], bool]:
+        """(value, per-move values, does the player to move maximise?)."""
         hands, leader, trick = self._start()
         value = 0 if self.pos.is_over() else self.value(hands, leader, trick, -_INF, _INF)
         per_move = {}
+        seat = self.pos._seat_to_move()
         if moves:
-            seat = self.pos.to_move_index
-            for card in self.pos.legal_moves:
+            for card in self.pos.legal_cards_now():
                 per_move[str(card)] = self.child(hands, leader, trick, seat, card, -_INF, _INF)
-        maximizing = side_of(self.pos.to_move_index) == self.side
-        return SolveResult(value, per_move, self.nodes, perspective, maximizing)
+        return value, per_move, side_of(seat) == self.side
 
-    def at_least(self, target: int) -> bool:
-        """Can ``side`` end the deal with ``target`` points (those already
-        collected, when the position knows them, plus the remaining tricks)?"""
-        need = require_int(target, "target") - (self.pos.deal_score() or (0, 0))[self.side]
-        if self.pos.is_over():
+    def at_least(self, need: int) -> bool:
+        """Can ``side`` take at least ``need`` points in the remaining tricks?"""
+        if need <= 0 or self.pos.is_over():
             return need <= 0
         hands, leader, trick = self._start()
         return self.value(hands, leader, trick, need - 1, need) >= need
+
+
+def trick_result(pos: TrickPosition, side: int, value: int, moves: Dict[str, int], nodes: int,
+                 maximizing: bool) -> SolveResult:
+    """The SolveResult of a partnership position solved for ``side``
+    (0: N-S, 1: E-W): values of the remaining tricks, and what the side
+    has so far."""
+    return SolveResult(game=pos.game, side=SIDES[side], value=value, moves=moves, so_far=pos.score()[side],
+                       nodes=nodes, maximizing=maximizing)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from ..cli_common import ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve
-from .game import random_play_position
+from .deal import random_play_position
 from .rules import Position
 from .solver import Solver
 
@@ -43,7 +43,7 @@ def solve_command(argv, prog="openhand solve 83") -> int:
 
 
 def bids_command(argv, prog="openhand bids 83") -> int:
-    from .auction import Deal
+    from .deal import Deal
     from .feasibility import bid_table
 
     p = parser(prog, __doc__)

@@ -632,7 +632,7 @@ def highest_bid(value: int) -> Optional[int]:
 
 def _read_deal(deal) -> Tuple[List[int], int]:
     """Four hand masks (N, E, S, W) and the kitty mask of a full deal."""
-    from .auction import Deal
+    from .deal import Deal
     if isinstance(deal, str):
         hands = parse_deal(deal, deck=DECK, extra_hands=1, equal_sizes=False)
         kitty = hands.pop("X1")
@@ -675,7 +675,7 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -
 
     ``deal`` is ``"N:h1 h2 h3 h4 kitty"`` (the kitty as a fifth hand, PBN
     style, ``+JK`` for the joker), a dict of the four seats and ``'kitty'``,
-    or an :class:`~openhand.eightythree.auction.Deal`.  ``mode`` is
+    or an :class:`~openhand.eightythree.deal.Deal`.  ``mode`` is
     ``'exact'`` (optimal passes and discards by both sides) or ``'fast'``
     (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
     the rows: letters such as ``'NS'`` or a list, each named once (default:
@@ -735,12 +735,12 @@ def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> in
 
 
 def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
-    """The value of an :class:`~openhand.eightythree.auction.Deal` in the
+    """The value of an :class:`~openhand.eightythree.deal.Deal` in the
     ``trumps`` (give ``trump``), ``passing`` or ``discarding`` phase: the
     points the bidder's side secures from here.  Once trumps are named the
     deal knows its trump: ``trump`` may then be left out or repeat it; a
     different suit is refused (:class:`PositionError`), not ignored."""
-    from .auction import Deal
+    from .deal import Deal
     if not isinstance(deal, Deal):
         raise DealError(f"deal_value needs an Eighty-Three Deal (openhand.eightythree.Deal) after the "
                         f"bidding, got {type(deal).__name__}: use bid_table for a deal text")

@@ -1,107 +1,111 @@
-"""Eighty-Three: a game to 200, and seeded random play positions.
+"""Eighty-Three behind the game interface (:mod:`openhand.game`): the game,
+its state text, and its match to 200 points.
 
-Each deal is a :class:`~openhand.eightythree.auction.Deal`; the deal passes
-left.  The first side to reach the target (default 200) wins; if both sides
-reach it on the same deal, the bidders win.  Scores may go negative.
+A state of the game is a whole deal (:class:`~.deal.Deal`, from the first
+bid to the score)::
 
->>> import random
->>> g = Game(seed=5)
->>> rng = random.Random(5)
->>> while not g.is_over():
-...     d = g.new_deal()
-...     while d.phase != "over":
-...         _ = random_action(d, rng)
-...     _ = g.finish_deal(d)
->>> g.winner in ("N-S", "E-W"), max(g.scores) >= 200, all(sum(d.won) == 83 for d in g.deals)
-(True, True, True)
+    game=83; dealer=W; deal=N:h1 h2 h3 h4 kitty; penalty=won; moves=30, pass, ...
+
+``deal`` holds the hands as dealt and the kitty (PBN, ``+JK`` for the
+joker), ``penalty`` the failed-bid option when it is not the default, and
+``moves`` every move since the shuffle.  A position of the card play alone
+(:class:`~.rules.Position`, for solving a play problem) has the fields
+``deal`` (its hands at its start), ``trump``, ``bidder``, ``leader``,
+``trick``, ``points`` and ``moves``; the ``trump`` field tells the two
+apart.
+
+>>> g = EightyThree()
+>>> d = g.new_state(seed=5, dealer="N")
+>>> d.phase, g.player_name(d.to_move), g.options
+('bidding', 'E', {'target': 200, 'penalty': 'bid'})
+>>> d.play("pass"); g.from_text(d.to_text()) == d
+True
 """
 from __future__ import annotations
 
-import random
-from typing import List, Optional, Tuple
+from typing import Dict, Optional, Sequence
 
-from ..errors import IllegalMoveError, PositionError, require_int
-from ..seats import SIDES, left_of, seat_index, side_of
-from .auction import Deal, random_action
-from .rules import HAND_SIZE, Position
+from ..game import Game, Match as MatchBase, Option
+from ..seats import SEATS, SIDES, side_of
+from ..textform import require_field, split_moves
+from ..trickplay import parse_pair
+from .deal import Deal
+from .notation import Move
+from .rules import PENALTIES, Position
 
-TARGET = 200
+__all__ = ["EightyThree", "Match"]
 
 
-class Game:
-    """A game of Eighty-Three to ``target`` points (default 200).
+class EightyThree(Game):
+    """Eighty-Three: four players, N-S against E-W, bidding for the kitty
+    and trumps; a match to ``target`` points, a failed bid losing the bid
+    (``penalty='bid'``) or what the bidders took (``'won'``)."""
 
-    ``penalty`` is the failed-bid option (``'bid'``: lose the bid, the
-    default; ``'won'``: lose what was won).  ``scores`` are (N-S, E-W).
-    """
+    id = "83"
+    name = "eighty-three"
+    title = "Eighty-Three"
+    num_players = 4
+    players = SEATS
+    side_names = SIDES
+    side_players = ((0, 2), (1, 3))
+    units = "points"
+    match_units = "points"
+    OPTIONS = {"target": Option(200, "points that win the match", minimum=1),
+               "penalty": Option("bid", "what a failed bid loses: the bid, or what was won", choices=PENALTIES)}
+    Move = Move
+    FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
-    def __init__(self, seed=None, dealer=None, target: int = TARGET, penalty: str = "bid"):
-        if require_int(target, "the target") < 1:
-            raise PositionError(f"the target must be a positive number of points, got {target!r}")
-        if penalty not in ("bid", "won"):
-            raise PositionError(f"unknown penalty option {penalty!r}: expected 'bid' or 'won'")
-        self.rng = random.Random(seed)
-        self.target = target
-        self.penalty = penalty
-        self.dealer = self.rng.randrange(4) if dealer is None else seat_index(dealer)
-        self.scores = (0, 0)
-        self.deals: List[Deal] = []
-        self.history: List[Tuple[int, int]] = []
-        self.winner: Optional[str] = None
+    @property
+    def Solver(self):
+        from .solver import Solver
+        return Solver
 
-    def new_deal(self) -> Deal:
-        """Shuffle and deal the next hand (the dealer passes left after each)."""
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if self.deals and self.deals[-1].phase != "over" or len(self.deals) > len(self.history):
-            raise IllegalMoveError("finish and score the current deal first")
-        deal = Deal.random(self.rng.random(), self.dealer, self.penalty)
-        self.deals.append(deal)
-        return deal
+    def new_state(self, seed=None, dealer=None) -> Deal:
+        return Deal.random(seed, dealer, self.option("penalty"))
 
-    def finish_deal(self, deal: Deal) -> Tuple[int, int]:
-        """Score a finished deal, pass the deal left, return its scores."""
-        if not self.deals or deal is not self.deals[-1] or len(self.history) == len(self.deals):
-            raise IllegalMoveError("only the current deal can be scored, once")
-        pts = deal.score()
-        self.history.append(pts)
-        self.scores = (self.scores[0] + pts[0], self.scores[1] + pts[1])
-        self.dealer = left_of(self.dealer)
-        reached = [s >= self.target for s in self.scores]
+    def state_from_fields(self, fields: Dict[str, str]):
+        deal = require_field(fields, "deal", "the hands, like deal=N:h1 h2 h3 h4 kitty")
+        if fields.get("trump") or fields.get("bidder"):
+            return self._position(fields, deal)
+        for key in ("trump", "bidder", "leader", "trick", "points"):
+            if fields.get(key):
+                raise_field(key)
+        dealer = require_field(fields, "dealer", "the seat that dealt, like dealer=W")
+        penalty = fields.get("penalty") or self.option("penalty")
+        state = Deal.from_deal(deal, dealer, penalty)
+        state.replay(split_moves(fields.get("moves", "")))
+        return state
+
+    def _position(self, fields, deal) -> Position:
+        for key in ("dealer", "penalty"):
+            if fields.get(key):
+                raise_field(key, "a play position")
+        trump = require_field(fields, "trump", "the trump suit, like trump=H")
+        bidder = require_field(fields, "bidder", "the bidder's seat, like bidder=N")
+        points = parse_pair(fields["points"], "points") if fields.get("points") else None
+        pos = Position.from_deal(deal, trump, bidder, fields.get("leader") or None, fields.get("trick", ""), points)
+        pos.replay(split_moves(fields.get("moves", "")))
+        return pos
+
+    def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:
+        """The first side to reach the target; if both reach it on the same
+        deal, the bidders."""
+        reached = [s >= target for s in scores]
         if all(reached):
-            self.winner = SIDES[side_of(seat_index(deal.bidder))]
-        elif any(reached):
-            self.winner = SIDES[reached.index(True)]
-        return pts
-
-    def is_over(self) -> bool:
-        return self.winner is not None
+            return side_of(state.bidder)
+        return reached.index(True) if any(reached) else None
 
 
-def random_deal_to_play(seed=None, dealer=None) -> Deal:
-    """A seeded random deal taken by random legal actions to the start of play."""
-    rng = random.Random(seed)
-    deal = Deal.random(rng.random(), dealer)
-    while deal.phase != "playing":
-        random_action(deal, rng)
-    return deal
+def raise_field(key: str, what: str = "a whole deal") -> None:
+    from ..errors import PositionError
+    raise PositionError(f"the field {key!r} does not belong to {what} (a deal from the shuffle has dealer, "
+                        f"deal, penalty and moves; a play position has deal, trump, bidder, leader, trick, "
+                        f"points and moves)")
 
 
-def random_play_position(seed=None, tricks_left: int = HAND_SIZE, trick_cards: int = 0) -> Position:
-    """A seeded random legal play position: a random deal, a random legal
-    auction, passes and discards, then random legal cards until
-    ``tricks_left`` tricks remain (the current one included) with
-    ``trick_cards`` cards already played to it.  Points won so far are known.
+class Match(MatchBase):
+    """An Eighty-Three match to ``target`` points (default 200), the deal
+    passing left; ``penalty`` as for :class:`EightyThree`."""
 
-    >>> p = random_play_position(3, tricks_left=2, trick_cards=1)
-    >>> p.tricks_left, len(p.trick), sum(p.points) + p.points_in_play()
-    (2, 1, 83)
-    """
-    if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
-            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
-        raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, got {tricks_left}, {trick_cards}")
-    rng = random.Random(seed)
-    deal = random_deal_to_play(rng.random())
-    for _ in range(4 * (HAND_SIZE - tricks_left) + trick_cards):
-        random_action(deal, rng)
-    return deal.position.copy()
+    def __init__(self, seed=None, dealer=None, target: Optional[int] = None, penalty: str = "bid") -> None:
+        super().__init__(EightyThree(penalty=penalty), seed, dealer, target)

@@ -21,7 +21,7 @@ read and trusted, not to be fast (a full 6-card deal takes several seconds).
 >>> r = solve(pos)      # KS drags E's off-five 5C, S's 9S and W's QS: 59
 >>> r.value, r.moves
 (59, {'KS': 59, 'AH': 34})
->>> can_make(pos, 59), can_make(pos, 60)
+>>> at_least(pos, 59), at_least(pos, 60)
 (True, False)
 >>> pos.play("AH"); solve(pos).moves   # E to move: 5C (a trump) or 2H
 {'2H': 39, '5C': 34}
@@ -29,13 +29,10 @@ read and trusted, not to be fast (a full 6-card deal takes several seconds).
 from __future__ import annotations
 
 from ..result import SolveResult
-from ..trickplay import ReferenceSearch
+from ..trickplay import ReferenceSearch, trick_result
 from .rules import Position
 
-
-def perspective(position: Position) -> str:
-    side = ("N-S", "E-W")[position.bidder_side]
-    return f"points of the bidder's side ({side}) in the remaining tricks"
+__all__ = ["solve", "at_least"]
 
 
 def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
@@ -45,12 +42,14 @@ def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
     nodes (whatever it raises stops the search; see
     :mod:`openhand.progress`)."""
     search = ReferenceSearch(position, position.bidder_side, progress)
-    return search.solve(moves, perspective(position))
+    value, per_move, maxing = search.solve(moves)
+    return trick_result(position, position.bidder_side, value, per_move, search.nodes, maxing)
 
 
-def can_make(position: Position, target: int, progress=None) -> bool:
+def at_least(position: Position, target: int, progress=None) -> bool:
     """Can the bidder's side end the deal with at least ``target`` points
     (those already collected, when the position knows them, plus the
     remaining tricks) against best defence?  (``progress`` as for
     :func:`solve`.)"""
-    return ReferenceSearch(position, position.bidder_side, progress).at_least(target)
+    need = target - position.score()[position.bidder_side]
+    return ReferenceSearch(position, position.bidder_side, progress).at_least(need)

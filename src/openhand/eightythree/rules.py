@@ -1,6 +1,6 @@
 """Eighty-Three: the pure-Python rules of the play and the scoring (the spec).
 
-Rules (binding text: RULINGS.md, section Eighty-Three):
+Rules (docs/rules.md has them in full):
 - 53 cards: 52 + one joker.  Four players, N-S against E-W.
 - Trumps, given the trump suit: its 13 cards, the five of the other suit of
   the same colour (the "off-five": 5D when hearts are trumps, 5C when spades
@@ -38,13 +38,13 @@ Design choices (the C++ core follows them exactly):
   (N-S, E-W) and must add up to 83 minus the points still in play.
 
 >>> pos = Position.from_deal("N:A.9..+JK K.2.5. 5.K..T 4.3..2", trump="H", bidder="N")
->>> [str(c) for c in pos.legal_moves]
-['AS', '9H', 'JK']
->>> pos.play("JK"); [str(c) for c in pos.legal_moves]   # trump led: a trump if able
-['2H', '5D']
+>>> pos.legal_moves
+LegalMoves([Move('AS'), Move('9H'), Move('JK')])
+>>> pos.play("JK"); pos.legal_moves   # trump led: a trump if able
+LegalMoves([Move('2H'), Move('5D')])
 >>> pos.play("5D"); pos.play("KH"); pos.play("3H")
 >>> pos.winners, pos.gained      # S's KH wins JK 15 + 5D 5 + KH 25 for N-S
-([2], (45, 0))
+((2,), (45, 0))
 """
 from __future__ import annotations
 
@@ -263,7 +263,7 @@ def score_deal(bid: int, bidder, won: Tuple[int, int], penalty: str = "bid") -> 
     if bid == PASS:
         raise PositionError("a deal is scored against a bid of 30..83 or 83 doubled, not a pass")
     side = side_of(seat_index(bidder))
-    Position._check_pair("won", won)      # two non-negative integers
+    TrickPosition._check_pair("won", won)      # two non-negative integers
     if won is None or sum(won) != TOTAL_POINTS:
         raise PositionError(f"won must be the points of both sides, adding up to {TOTAL_POINTS}, got {won!r}")
     made = won[side] >= bid_needs(bid)
@@ -285,16 +285,18 @@ class Position(TrickPosition):
     ``hands`` maps seats to cards, ``trump`` is the trump suit (``'H'``),
     ``bidder`` the seat that won the auction, ``leader`` the seat that led
     (or is to lead) the current trick, ``trick`` the cards already played to
-    it.  ``points`` (N-S, E-W) are what each side collected before, if known.
+    it.  ``points`` (N-S, E-W) are what each side collected before, if
+    known (0-0 at the start of the play).  A whole deal, auction to score,
+    is a :class:`~openhand.eightythree.deal.Deal`; its play is one of these.
 
     >>> p = Position.from_deal("N:AK.5.. QJ...5 T9..2. ..3.+JK", trump="S", bidder="E",
     ...                        leader="W", trick="4S")
-    >>> p.to_move, p.tricks_left, p.points_in_play(), [str(c) for c in p.legal_moves]
-    ('N', 3, 77, ['AS', 'KS'])
-    >>> p
-    Position.from_deal('N:AK.5.. QJ...5 T9..2. ..3.+JK', trump='S', bidder='E', leader='W', trick='4S')
-    >>> eval(repr(p)).legal_moves == p.legal_moves
-    True
+    >>> p.to_move, p.tricks_left, p.points_in_play(), p.legal_moves
+    (0, 3, 77, LegalMoves([Move('AS'), Move('KS')]))
+    >>> p.trump, p.bidder
+    (<Suit.SPADES: 0>, 1)
+    >>> p.to_text()
+    'game=83; deal=N:AK.5.. QJ...5 T9..2. ..3.+JK; trump=S; bidder=E; leader=W; trick=4S'
     """
 
     game = GAME
@@ -303,16 +305,14 @@ class Position(TrickPosition):
     TITLE = "Eighty-Three"
 
     def __init__(self, hands, trump, bidder, leader=None, trick: Iterable = (), points=None):
-        self.trump = suit_index(trump)
-        self.bidder = seat_index(bidder)
-        self._setup(hands, self.bidder if leader is None else leader, trick)
-        self._check_pair("points", points)
-        if points is not None:
+        self._trump = suit_index(trump)
+        self._bidder = seat_index(bidder)
+        self._setup(hands, self._bidder if leader is None else leader, trick, points)
+        if self._points0 is not None:
             expected_total = TOTAL_POINTS - self.points_in_play()
-            if sum(points) != expected_total:
-                raise PositionError(f"points {tuple(points)} must add up to {expected_total}: "
+            if sum(self._points0) != expected_total:
+                raise PositionError(f"points {tuple(self._points0)} must add up to {expected_total}: "
                                     f"83 minus the points still in the hands and the trick")
-        self.points = tuple(points) if points is not None else None
 
     @classmethod
     def from_deal(cls, deal: str, trump, bidder, leader=None, trick="", points=None) -> "Position":
@@ -323,44 +323,80 @@ class Position(TrickPosition):
 
     # the three rules TrickPosition asks of a game
     def legal_cards(self, hand, trick):
-        return legal_cards(hand, trick, self.trump)
+        return legal_cards(hand, trick, self._trump)
 
     def score_trick(self, trick, leader, last):
-        winner, pts = trick_points(trick, leader, self.trump)
+        winner, pts = trick_points(trick, leader, self._trump)
         return winner, ((pts, 0) if side_of(winner) == 0 else (0, pts))
 
     def illegal_reason(self, card) -> str:
-        led = self.trick[0]
-        if is_trump(led, self.trump):
+        led = self._trick[0]
+        if is_trump(led, self._trump):
             return "a trump was led and they hold a trump"
         return f"{Suit(led // 16).name.lower()} were led: play one of them or a trump"
 
     # ------------------------------------------------------------ queries
     @property
+    def trump(self) -> Suit:
+        """The trump suit (a :class:`~openhand.cards.Suit`, printed as its letter)."""
+        return Suit(self._trump)
+
+    @property
+    def bidder(self) -> int:
+        """The bidder's seat (0..3, N E S W)."""
+        return self._bidder
+
+    @property
     def bidder_side(self) -> int:
         """0 for N-S, 1 for E-W."""
-        return side_of(self.bidder)
+        return side_of(self._bidder)
 
     def points_in_play(self) -> int:
         """Card points still in the hands and the trick in progress."""
-        return sum(points(c, self.trump) for h in self.hands for c in h) + \
-            sum(points(c, self.trump) for c in self.trick)
+        return sum(points(c, self._trump) for h in self._hands for c in h) + \
+            sum(points(c, self._trump) for c in self._trick)
 
-    def score(self, bid, penalty: str = "bid") -> Tuple[int, int]:
+    def returns(self) -> Tuple[int, int]:
+        """The points (N-S, E-W) each side took in the finished play (a
+        play position knows no bid: a :class:`~.deal.Deal` returns its
+        deal scores; :meth:`deal_scores` scores against a bid)."""
+        if not self.is_over():
+            raise PositionError("the deal is not over")
+        return self.score()
+
+    def deal_scores(self, bid, penalty: str = "bid") -> Tuple[int, int]:
         """Deal scores (N-S, E-W) of a finished deal against ``bid``."""
-        won = self.deal_score()
+        won = self.points
         if won is None or not self.is_over():
             raise PositionError("a deal is scored once it is over and its points are known")
-        return score_deal(bid, self.bidder, won, penalty)
+        return score_deal(bid, self._bidder, won, penalty)
 
-    def copy(self) -> "Position":
-        return Position({SEATS[s]: self.hands[s] for s in range(4)}, self.trump, self.bidder,
-                        self.leader, self.trick, self.deal_score())
+    def without_history(self) -> "Position":
+        """The same moment as a new start (nothing to undo)."""
+        return Position({SEATS[s]: self._hands[s] for s in range(4)}, self._trump, self._bidder,
+                        self._leader, self._trick, self.points)
 
-    def __repr__(self) -> str:
-        extra = f", leader={SEATS[self.leader]!r}" if self.leader != self.bidder else ""
-        return (f"Position.from_deal({self.deal()!r}, trump={SUIT_CHARS[self.trump]!r}, "
-                f"bidder={SEATS[self.bidder]!r}{extra}{self._repr_tail()})")
+    # ------------------------------------------------------------ text
+    def fields(self):
+        from ..textform import join_moves
+        start = dict(self._start_fields())
+        return [("deal", start["deal"]), ("trump", SUIT_CHARS[self._trump]), ("bidder", SEATS[self._bidder]),
+                ("leader", start["leader"]), ("trick", start["trick"]), ("points", start["points"]),
+                ("moves", join_moves(m for _, m in self._moves))]
+
+    def _moment(self):
+        return super()._moment() + (self._trump, self._bidder)
+
+    def observation(self, player):
+        """What ``player`` (a seat) may know of the play: own hand, every
+        card played and by whom, the trick, the score, the trump suit and
+        the bidder."""
+        from .observation import observe_play
+        return observe_play(self, seat_index(player))
+
+    def __str__(self) -> str:
+        from ..diagram import trick_diagram
+        return trick_diagram(self, "Eighty-Three", [f"trumps {SUIT_CHARS[self._trump]}, bidder {SEATS[self._bidder]}"])
 
 
 def random_hands(seed=None, trump=None) -> Tuple[Dict[str, frozenset], int]:
@@ -376,6 +412,10 @@ def random_hands(seed=None, trump=None) -> Tuple[Dict[str, frozenset], int]:
     rng.shuffle(cards)
     return {s: frozenset(cards[6 * i:6 * i + 6]) for i, s in enumerate(SEATS)}, trump
 
+
+from .notation import Move as _Move  # noqa: E402 (notation reads the bids above)
+
+Position.MOVE = _Move
 
 __all__ = ["Position", "DECK", "TRUMPS", "PASS", "DOUBLED", "MIN_BID", "card_key", "is_trump",
            "trump_rank", "points", "legal_cards", "trick_winner_index", "trick_points", "score_deal",

@@ -6,12 +6,17 @@ takes in the remaining tricks (the trick in progress included) with all
 hands open and best play by both sides; per-card values are keyed by card
 text and mean the value after the player to move plays that card.
 
->>> from openhand.eightythree import Position, solve, can_make
+A whole :class:`~.deal.Deal` is solved from its play (the value of its
+play position), or, while passes and discards remain, by the exact bid
+feasibility search (:mod:`.feasibility`): the points the bidder's side
+secures with both sides choosing optimally, and each legal move's.
+
+>>> from openhand.eightythree import Position, solve, at_least
 >>> pos = Position.from_deal("N:K.A.. .2..5 9.3.. Q..4.", trump="S", bidder="N")
 >>> r = solve(pos)
->>> r.value, r.moves
-(59, {'KS': 59, 'AH': 34})
->>> can_make(pos, 59), can_make(pos, 60)
+>>> r.value, r.moves, r.side
+(59, {'KS': 59, 'AH': 34}, 'N-S')
+>>> at_least(pos, 59), at_least(pos, 60)
 (True, False)
 
 Many positions without building a :class:`Position` each time (the bid
@@ -21,7 +26,7 @@ feasibility code): hands as four 64-bit masks of card ids (N, E, S, W;
 >>> from openhand.cards import mask_of, parse_cards
 >>> hands = [mask_of(parse_cards(t)) for t in ("KS AH", "2H 5C", "9S 3H", "QS 4D")]
 >>> s = Solver()
->>> s.value_of(hands, "S", "N"), s.can_make_of(hands, "S", "N", 60)
+>>> s.value_of(hands, "S", "N"), s.at_least_of(hands, "S", "N", 60)
 (59, False)
 >>> s.values_of([hands, hands], trump=0, bidder=0)
 [59, 59]
@@ -36,18 +41,16 @@ from ..errors import DealError, PositionError, is_list, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from ..seats import SEATS, seat_index, side_of
+from ..trickplay import core_hands, trick_result
 from . import reference
+from .deal import Deal
 from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position, suit_index
+
+__all__ = ["Solver", "solve", "at_least", "check_hands", "DEFAULT_TABLE_MB"]
 
 DEFAULT_TABLE_MB = 8
 DECK_MASK = mask_of(DECK)
 _core = load_core("openhand.eightythree._core")
-
-
-def _check(position) -> Position:
-    if not isinstance(position, Position):
-        raise PositionError(f"expected an Eighty-Three Position, got {type(position).__name__}")
-    return position
 
 
 def check_hands(hands, trump, bidder, leader=None):
@@ -99,40 +102,79 @@ class Solver(SolverBase):
     CORE = _core
     CORE_NAME = "openhand.eightythree._core"
     DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
+    GAME, TITLE, STATES = "83", "Eighty-Three", (Position, Deal)
 
-    @staticmethod
-    def _args(pos: Position):
-        hands = [mask_of(h) for h in pos.hands]
-        return hands, pos.trump, pos.bidder, pos.leader, [int(c) for c in pos.trick]
+    def _play_of(self, state):
+        """The play position of a state, or None for a deal still choosing
+        its passes and discards; the auction cannot be solved."""
+        state = self._check(state)
+        if isinstance(state, Position):
+            return state
+        if state.phase == "bidding":
+            raise PositionError("the auction has no open-hand value of its own: bid_table "
+                                "(openhand.eightythree.feasibility) tells what each seat can make as bidder")
+        return state._position
 
     # ------------------------------------------------------------ positions
-    def solve(self, position: Position, moves: bool = True) -> SolveResult:
+    def solve(self, state, moves: bool = True) -> SolveResult:
         """Exact points of the bidder's side in the remaining tricks and,
-        with ``moves``, the value of every legal card (keyed by card text)."""
-        pos = _check(position)
+        with ``moves``, the value of every legal move (keyed by move text).
+        A deal in its trumps, passing or discarding phase is valued by the
+        exact feasibility search."""
+        pos = self._play_of(state)
+        if pos is None:
+            return self._solve_choices(state, moves)
         if self._core is None or pos.is_over():
             return reference.solve(pos, moves, self.progress)
-        maxing = side_of(pos.to_move_index) == pos.bidder_side
-        perspective = reference.perspective(pos)
+        spec = core_hands(pos)
+        maxing = side_of(pos.to_move) == pos.bidder_side
         if not moves:
-            value, nodes = self._core.value(*self._args(pos))
-            return SolveResult(value, {}, nodes, perspective, maxing)
-        value, per_card, nodes = self._core.move_values(*self._args(pos))
-        per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
-        return SolveResult(value, per_move, nodes, perspective, maxing)
+            value, nodes = self._core.value(spec[0], pos._trump, pos._bidder, spec[1], spec[2])
+            return trick_result(pos, pos.bidder_side, value, {}, nodes, maxing)
+        value, per_card, nodes = self._core.move_values(spec[0], pos._trump, pos._bidder, spec[1], spec[2])
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
+        return trick_result(pos, pos.bidder_side, value, per_move, nodes, maxing)
 
-    def can_make(self, position: Position, target: int) -> bool:
+    def at_least(self, state, target: int) -> bool:
         """Can the bidder's side end the deal with at least ``target``
-        points (those already collected, when the position knows them, plus
-        the remaining tricks) against best defence?"""
-        pos = _check(position)
+        points (those already collected, when known, plus the rest)
+        against best defence?"""
         target = require_int(target, "target")
+        pos = self._play_of(state)
+        if pos is None:
+            return self._solve_choices(state, False).value >= target
         if self._core is None or pos.is_over():
-            return reference.can_make(pos, target, self.progress)
-        need = target - (pos.deal_score() or (0, 0))[pos.bidder_side]
+            return reference.at_least(pos, target, self.progress)
+        need = target - pos.score()[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
-        return self._core.at_least(*self._args(pos), need)[0]
+        spec = core_hands(pos)
+        return self._core.at_least(spec[0], pos._trump, pos._bidder, spec[1], spec[2], need)[0]
+
+    def _solve_choices(self, deal: Deal, moves: bool) -> SolveResult:
+        """A deal in its trumps, passing or discarding phase: the exact
+        feasibility value (points the bidder's side secures in the play),
+        and each legal move's: the value of the deal after it."""
+        from .feasibility import deal_value
+        side = side_of(deal.bidder)
+        per_move = {}
+        if moves or deal.phase == "trumps":
+            for move in deal.legal_moves:
+                if deal.phase == "trumps":
+                    per_move[str(move)] = deal_value(deal, trump=move.suit, solver=self)
+                    continue
+                child = deal.copy()
+                child.play(move)
+                per_move[str(move)] = self._choice_value(child)
+        value = max(per_move.values()) if deal.phase == "trumps" else deal_value(deal, solver=self)
+        return SolveResult(game="83", side=("N-S", "E-W")[side], value=value, moves=per_move if moves else {},
+                           so_far=0, nodes=0, maximizing=side_of(deal.to_move) == side)
+
+    def _choice_value(self, deal: Deal) -> int:
+        from .feasibility import deal_value
+        if deal._position is None:
+            return deal_value(deal, solver=self)
+        return self.solve(deal._position, moves=False).value
 
     # ------------------------------------------------------------ hand masks
     def value_of(self, hands: Sequence[int], trump, bidder, leader=None) -> int:
@@ -143,7 +185,7 @@ class Solver(SolverBase):
         hands, trump, bidder, leader = check_hands(hands, trump, bidder, leader)
         return self._value_of_trusted(hands, trump, bidder, leader)
 
-    def can_make_of(self, hands: Sequence[int], trump, bidder, target: int, leader=None) -> bool:
+    def at_least_of(self, hands: Sequence[int], trump, bidder, target: int, leader=None) -> bool:
         """Can the bidder's side take at least ``target`` points in the
         remaining tricks of this trick-start position?  (A null-window
         search: cheaper than :meth:`value_of` when only a bid matters.)"""
@@ -152,11 +194,11 @@ class Solver(SolverBase):
         if target <= 0 or target > TOTAL_POINTS:
             return target <= 0
         if self._core is None:
-            return self._reference_can_make(hands, trump, bidder, leader, target)
+            return self._reference_at_least(hands, trump, bidder, leader, target)
         return self._core.at_least(hands, trump, bidder, leader, (), target)[0]
 
     def values_of(self, deals, trump, bidder, leader=None, target: int = None) -> List[int]:
-        """:meth:`value_of` (or, with ``target``, :meth:`can_make_of` as
+        """:meth:`value_of` (or, with ``target``, :meth:`at_least_of` as
         ``True``/``False``) for many trick-start positions sharing the trump
         suit, bidder and leader.  Each is validated in Python, then the C++
         core solves them all in one call without the GIL."""
@@ -176,8 +218,8 @@ class Solver(SolverBase):
     # input: the C++ core trusts what it is given.  Without the core they
     # ask the Python reference, passing this solver's progress on (the bid
     # feasibility code's play questions come here too).
-    def _reference_can_make(self, hands, trump: int, bidder: int, leader: int, target: int) -> bool:
-        return reference.can_make(_position(hands, trump, bidder, leader), target, self.progress)
+    def _reference_at_least(self, hands, trump: int, bidder: int, leader: int, target: int) -> bool:
+        return reference.at_least(_position(hands, trump, bidder, leader), target, self.progress)
 
     def _value_of_trusted(self, hands, trump: int, bidder: int, leader: int) -> int:
         if self._core is None:
@@ -191,7 +233,7 @@ class Solver(SolverBase):
         if self._core is None:
             if target is None:
                 return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
-            return [target <= 0 or self._reference_can_make(h, trump, bidder, leader, target)
+            return [target <= 0 or self._reference_at_least(h, trump, bidder, leader, target)
                     for h in deals]
         if target is None:
             return self._core.batch(deals, trump, bidder, leader)[0]
@@ -209,7 +251,7 @@ class Solver(SolverBase):
         if self._core is None:
             out = []
             for h in deals:
-                ok = self._reference_can_make(h, trump, bidder, leader, target)
+                ok = self._reference_at_least(h, trump, bidder, leader, target)
                 out.append(target if ok else target - 1)
                 if ok == stop:
                     break
@@ -217,11 +259,11 @@ class Solver(SolverBase):
         return self._core.batch_until(deals, trump, bidder, leader, target, int(stop))[0]
 
 
-def solve(position: Position, moves: bool = True) -> SolveResult:
+def solve(state, moves: bool = True) -> SolveResult:
     """Solve with this thread's default :class:`Solver`."""
-    return Solver.default().solve(position, moves)
+    return Solver.default().solve(state, moves)
 
 
-def can_make(position: Position, target: int) -> bool:
+def at_least(state, target: int) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return Solver.default().can_make(position, target)
+    return Solver.default().at_least(state, target)

@@ -39,7 +39,7 @@ def solve_command(argv, prog="openhand solve 65") -> int:
             p.error("--leader is required with a deal")
         pos = Position.from_deal(deal, args.leader, trick=args.trick)
     header = [f"deal:    {pos.deal()}",
-              f"to move: {pos.to_move} (leader {'NESW'[pos.leader]}"
+              f"to move: {'NESW'[pos.to_move]} (leader {'NESW'[pos.leader]}"
               + (f", trick {' '.join(map(str, pos.trick))})" if pos.trick else ")")]
     progress = ProgressLine.for_stderr()
     solver = Solver(table_mb=args.table_mb, progress=progress)
@@ -52,7 +52,7 @@ def solve_command(argv, prog="openhand solve 65") -> int:
 
 def _print_reach(solver, pos, args, header, progress) -> int:
     """Answer each --reach threshold (see the top of the file)."""
-    answers, elapsed = timed(lambda: {t: solver.can_reach(pos, t) for t in args.reach}, progress)
+    answers, elapsed = timed(lambda: {t: solver.at_least(pos, t) for t in args.reach}, progress)
     if args.json:
         print(json.dumps({"reach": {str(t): ok for t, ok in answers.items()}}))
         return 0

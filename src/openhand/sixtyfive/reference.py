@@ -11,16 +11,16 @@ to be read and trusted, not to be fast.
 >>> r = solve(pos)
 >>> r.value, r.moves
 (13, {'AS': 12, 'KH': 13})
->>> can_reach(pos, 13), can_reach(pos, 14)
+>>> at_least(pos, 13), at_least(pos, 14)
 (True, False)
 """
 from __future__ import annotations
 
 from ..result import SolveResult
-from ..trickplay import ReferenceSearch
+from ..trickplay import ReferenceSearch, trick_result
 from .rules import Position
 
-PERSPECTIVE = "N-S points in the remaining tricks"
+__all__ = ["solve", "at_least"]
 
 
 def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
@@ -28,11 +28,14 @@ def solve(position: Position, moves: bool = True, progress=None) -> SolveResult:
     value of every legal card of the player to move.  ``progress``: None,
     or called with the nodes searched so far every 2^16 nodes (whatever it
     raises stops the search; see :mod:`openhand.progress`)."""
-    return ReferenceSearch(position, side=0, progress=progress).solve(moves, PERSPECTIVE)
+    search = ReferenceSearch(position, side=0, progress=progress)
+    value, per_move, maxing = search.solve(moves)
+    return trick_result(position, 0, value, per_move, search.nodes, maxing)
 
 
-def can_reach(position: Position, target: int, progress=None) -> bool:
-    """Can N-S reach ``target`` deal points (those already collected, when the
-    position knows them, plus the remaining tricks) against best defence?
-    (``progress`` as for :func:`solve`.)"""
-    return ReferenceSearch(position, side=0, progress=progress).at_least(target)
+def at_least(position: Position, target: int, progress=None) -> bool:
+    """Can N-S end the deal with ``target`` points (those already
+    collected, when the position knows them, plus the remaining tricks)
+    against best defence?  (``progress`` as for :func:`solve`.)"""
+    need = target - position.score()[0]
+    return ReferenceSearch(position, side=0, progress=progress).at_least(need)

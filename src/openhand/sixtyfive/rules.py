@@ -1,6 +1,6 @@
 """65 (Sixty-Five): the pure-Python rules engine, the readable spec.
 
-Rules (see the project README for the full text):
+Rules (docs/rules.md has them in full):
 - 48 cards, 3 (low) .. A (high) in four suits; spades are always trumps.
 - Four players, N-S against E-W, 12 cards each.  The player left of the
   dealer leads trick 1; the winner of a trick leads the next.
@@ -20,33 +20,26 @@ consistent with the cards already played (65 in all).
 
 >>> pos = Position.from_deal("N:A... K... Q... J...", leader="N")
 >>> pos.play("AS"); pos.play("KS"); pos.play("QS"); pos.play("JS")
->>> pos.is_over(), pos.winners
-(True, [0])
+>>> pos.is_over(), pos.winners, pos.returns()
+(True, (0,), (5, 8))
 >>> pos.gained   # N won: 2 + 1 (last trick) + partner S's Q (2); E-W get A, K, J
 (5, 8)
 """
 from __future__ import annotations
 
 import random
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Sequence, Tuple
 
-from ..cards import Card, make_deck, sort_cards
-from ..errors import IllegalMoveError, PositionError, require_int
-from ..seats import SEATS, SIDES, left_of, seat_index, side_of
+from ..cards import Card, sort_cards
+from ..errors import PositionError, require_int
+from ..seats import SEATS, left_of, seat_index, side_of
 from ..trickplay import TrickPosition
+from .deck import (CARD_POINTS, DECK, GAME, HAND_SIZE, LAST_TRICK_BONUS, TOTAL_POINTS, TRICK_POINTS,  # noqa: F401
+                   TRUMP_SUIT, card_points)
+from .notation import Move
 
-GAME = "65"
-DECK = make_deck("3456789TJQKA")
-TRUMP_SUIT = 0  # spades
-HAND_SIZE = 12
-TOTAL_POINTS = 65
-CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}  # by rank
-TRICK_POINTS = 2
-LAST_TRICK_BONUS = 1
-
-
-def card_points(card: Card) -> int:
-    return CARD_POINTS.get(card.rank, 0)
+__all__ = ["Position", "legal_cards", "trick_winner_index", "trick_points", "random_deal", "random_position",
+           "victory_points", "DECK", "TOTAL_POINTS"]
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> List[Card]:
@@ -104,40 +97,57 @@ class Position(TrickPosition):
     ``hands`` maps seats (``'N'`` or 0..3) to cards; ``leader`` is the seat
     that led (or is to lead) the current trick; ``trick`` lists the cards
     already played to it, in order from the leader.  ``points`` and
-    ``tricks`` are what N-S and E-W already collected, if known.
+    ``tricks`` are what N-S and E-W already collected, if known (at the
+    start of a deal they are 0-0); ``dealer`` (optional) is the seat that
+    dealt.  Seats are 0..3 (N E S W) in every view: ``to_move``,
+    ``leader``, ``winners``.
 
     >>> p = Position.random(seed=1)
-    >>> p.to_move, len(p.legal_moves), p.points
-    ('S', 12, (0, 0))
+    >>> p.to_move, len(p.legal_moves), p.points, p.dealer
+    (2, 12, (0, 0), 1)
+    >>> p.play("AD")
+    Traceback (most recent call last):
+    ...
+    openhand.errors.IllegalMoveError: S may not play AD: S does not hold AD
     """
 
     game = GAME
     DECK = DECK
     HAND_SIZE = HAND_SIZE
     TITLE = "65"
+    MOVE = Move
 
-    def __init__(self, hands, leader, trick: Iterable = (), points=None, tricks=None):
-        self._setup(hands, leader, trick)
-        self._validate_score(points, tricks)
-        self.points = tuple(points) if points is not None else None
-        self.tricks = tuple(tricks) if tricks is not None else None
+    def __init__(self, hands, leader, trick: Iterable = (), points=None, tricks=None, dealer=None):
+        self._setup(hands, leader, trick, points, tricks)
+        if self._tricks0 is None and self._points0 == (0, 0) and self.tricks_left == HAND_SIZE:
+            self._tricks0 = (0, 0)
+        self._validate_score(self._points0, self._tricks0)
+        self._dealer = None if dealer is None else seat_index(dealer)
+        if self._dealer is not None and self.tricks_left == HAND_SIZE and not self._trick \
+                and self._leader != left_of(self._dealer):
+            raise PositionError(f"with {SEATS[self._dealer]} dealing, {SEATS[left_of(self._dealer)]} "
+                                f"leads the first trick, not {SEATS[self._leader]}")
 
     @classmethod
-    def from_deal(cls, deal: str, leader, trick="", points=None, tricks=None) -> "Position":
+    def from_deal(cls, deal: str, leader, trick="", points=None, tricks=None, dealer=None) -> "Position":
         """A position from a PBN deal string; ``trick`` lists cards already
         played to the current trick (``"AS 3S"``), which must not be in the
         hands."""
         hands, trick_cards = cls._parse(deal, trick)
-        return cls(hands, leader, trick_cards, points, tricks)
+        return cls(hands, leader, trick_cards, points, tricks, dealer)
 
     @classmethod
     def random(cls, seed=None, dealer=None) -> "Position":
         """A full random deal; the player left of ``dealer`` (default: a
         seeded random dealer) leads."""
         rng = random.Random(seed)
-        if dealer is None:
-            dealer = rng.randrange(4)
-        return cls(random_deal(rng.random()), left_of(seat_index(dealer)), points=(0, 0), tricks=(0, 0))
+        dealer = rng.randrange(4) if dealer is None else seat_index(dealer)
+        return cls(random_deal(rng.random()), left_of(dealer), dealer=dealer)
+
+    @property
+    def dealer(self):
+        """The seat that dealt (0..3), when known."""
+        return self._dealer
 
     # the three rules TrickPosition asks of a game
     def legal_cards(self, hand, trick):
@@ -147,16 +157,14 @@ class Position(TrickPosition):
         return trick_points(trick, leader, last)
 
     def illegal_reason(self, card) -> str:
-        return f"must follow {self.trick[0].suit.name.lower()}"
+        return f"must follow {self._trick[0].suit.name.lower()}"
 
     def _validate_score(self, points, tricks) -> None:
         done = HAND_SIZE - self.tricks_left
-        self._check_pair("points", points)
-        self._check_pair("tricks", tricks)
         if tricks is not None and sum(tricks) != done:
             raise PositionError(f"tricks {tuple(tricks)} must add up to the {done} tricks already played")
         if points is not None:
-            in_play = sum(card_points(c) for h in self.hands for c in h) + sum(card_points(c) for c in self.trick)
+            in_play = sum(card_points(c) for h in self._hands for c in h) + sum(card_points(c) for c in self._trick)
             bonus = LAST_TRICK_BONUS if self.is_over() else 0
             expected_total = TRICK_POINTS * done + bonus + (40 - in_play)
             if sum(points) != expected_total:
@@ -172,55 +180,68 @@ class Position(TrickPosition):
         """Points still to be won: 2 per trick left, +1, card points in play."""
         if self.is_over():
             return 0
-        cards = [c for h in self.hands for c in h] + self.trick
+        cards = [c for h in self._hands for c in h] + self._trick
         return TRICK_POINTS * self.tricks_left + LAST_TRICK_BONUS + sum(card_points(c) for c in cards)
+
+    def returns(self) -> Tuple[int, int]:
+        """The deal points (N-S, E-W) of the finished deal: 65 in all."""
+        if not self.is_over():
+            raise PositionError("the deal is not over")
+        return self.score()
 
     def victory_points(self) -> Tuple[int, int]:
         """VPs of (N-S, E-W) for a finished deal (33..40: 1, 41+: 2)."""
-        score = self.deal_score()
+        score = self.points
         if score is None or not self.is_over():
             raise PositionError("victory points need a finished deal with known points")
         return tuple(victory_points(p) for p in score)
 
-    def copy(self) -> "Position":
-        return Position({SEATS[s]: self.hands[s] for s in range(4)}, self.leader, self.trick,
-                        self.deal_score(), self._tricks_now())
+    def without_history(self) -> "Position":
+        """The same moment as a new start (nothing to undo)."""
+        return Position({SEATS[s]: self._hands[s] for s in range(4)}, self._leader, self._trick,
+                        self.points, self._tricks_now())
 
-    def _tricks_now(self):
-        if self.tricks is None:
-            return None
-        won = [0, 0]
-        for w in self.winners:
-            won[side_of(w)] += 1
-        return (self.tricks[0] + won[0], self.tricks[1] + won[1])
+    # ------------------------------------------------------------ text
+    def fields(self):
+        out = [("dealer", "" if self._dealer is None else SEATS[self._dealer])] + self._start_fields()
+        from ..textform import join_moves
+        return out + [("moves", join_moves(m for _, m in self._moves))]
 
-    def __repr__(self) -> str:
-        tail = self._repr_tail()
-        if self.tricks is not None:
-            tail += f", tricks={self._tricks_now()!r}"
-        return f"Position.from_deal({self.deal()!r}, leader={SEATS[self.leader]!r}{tail})"
+    def observation(self, player):
+        """What ``player`` (a seat) may know: own hand, every card played
+        and by whom, the trick, the score (see
+        :class:`~openhand.observation.Observation`)."""
+        from ..observation import Observation
+        facts = self._observed(player)
+        facts["dealer"] = self._dealer
+        facts["tricks"] = self._tricks_now()
+        return Observation(self.game, facts)
+
+    def __str__(self) -> str:
+        from ..diagram import trick_diagram
+        return trick_diagram(self, "65")
 
 
 def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> Position:
     """A seeded random position: a random deal played at random until
     ``tricks_left`` tricks remain (the current one included) with
     ``trick_cards`` cards (0..3) already played to the current trick.
-    Points and tricks collected so far are kept.
+    The position keeps its history from the deal's start (``undo`` goes
+    back there; :meth:`Position.without_history` drops it).
 
     >>> p = random_position(seed=5, tricks_left=3, trick_cards=2)
-    >>> p.tricks_left, len(p.trick), sum(p.deal_score()) + p.points_in_play()
-    (3, 2, 65)
+    >>> p.tricks_left, len(p.trick), sum(p.points) + p.points_in_play(), len(p.history)
+    (3, 2, 65, 38)
     """
     if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
             or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
         raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
-    if tricks_left == HAND_SIZE and not trick_cards:
-        return Position.random(seed=seed)
     rng = random.Random(seed)
-    pos = Position.random(seed=rng.random())
+    pos = Position.random(seed=rng.random()) if (tricks_left, trick_cards) != (HAND_SIZE, 0) \
+        else Position.random(seed=seed)
     while pos.tricks_left > tricks_left or (pos.tricks_left == tricks_left and len(pos.trick) < trick_cards):
-        pos.play(rng.choice(pos.legal_moves))
-    return pos.copy()
+        pos.play(rng.choice(pos.legal_cards_now()))
+    return pos
 
 
 def victory_points(score: int) -> int:
@@ -236,50 +257,3 @@ def victory_points(score: int) -> int:
     if require_int(score, "a deal score") < 0 or score > TOTAL_POINTS:
         raise PositionError(f"a deal score lies in 0..{TOTAL_POINTS}, got {score}")
     return 2 if score >= 41 else 1 if score >= 33 else 0
-
-
-class Match:
-    """A match to ``target`` victory points (default 5), the deal passing left.
-
-    >>> m = Match(seed=3)
-    >>> while not m.is_over():
-    ...     pos = m.new_deal()
-    ...     while not pos.is_over():
-    ...         pos.play(pos.legal_moves[0])
-    ...     _ = m.finish_deal(pos)
-    >>> max(m.vp) >= 5, sum(sum(p.deal_score()) == 65 for p in m.deals) == len(m.deals)
-    (True, True)
-    """
-
-    def __init__(self, seed=None, target: int = 5, dealer=None):
-        if require_int(target, "the target") < 1:
-            raise PositionError(f"the target must be at least 1 VP, got {target}")
-        self.rng = random.Random(seed)
-        self.target = target
-        self.dealer = self.rng.randrange(4) if dealer is None else seat_index(dealer)
-        self.vp = [0, 0]
-        self.deals: List[Position] = []
-
-    def new_deal(self) -> Position:
-        """Deal the next hand; the player left of the dealer leads."""
-        if self.is_over():
-            raise IllegalMoveError("the match is over")
-        pos = Position(random_deal(self.rng.random()), left_of(self.dealer), points=(0, 0), tricks=(0, 0))
-        self.deals.append(pos)
-        return pos
-
-    def finish_deal(self, pos: Position) -> Tuple[int, int]:
-        """Score a finished deal, pass the deal left, return the VPs won."""
-        if pos is not self.deals[-1] or not pos.is_over():
-            raise IllegalMoveError("finish the current deal before scoring it")
-        vps = pos.victory_points()
-        self.vp = [self.vp[0] + vps[0], self.vp[1] + vps[1]]
-        self.dealer = left_of(self.dealer)
-        return vps
-
-    def is_over(self) -> bool:
-        return max(self.vp) >= self.target
-
-    @property
-    def winner(self) -> Optional[str]:
-        return SIDES[0 if self.vp[0] >= self.target else 1] if self.is_over() else None

@@ -1,22 +1,31 @@
 """65: the public solver, C++ core first, the Python reference as its twin.
 
->>> from openhand.sixtyfive import Position, solve, can_reach
+Values are the points N-S take in the remaining tricks (last-trick bonus
+included); results also give the whole deal's (``deal_value``: what N-S
+collected so far plus the rest).  ``at_least(pos, 33)`` asks only whether
+N-S can end the deal with 33 points (the victory-point lines are 33 and
+41): one null-window search, far cheaper than the value.
+
+>>> from openhand.sixtyfive import Position, solve, at_least
 >>> pos = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
 >>> r = solve(pos)
->>> r.value, r.moves
-(13, {'AS': 12, 'KH': 13})
->>> can_reach(pos, 13), can_reach(pos, 14)
+>>> r.value, r.moves, r.side
+(13, {'AS': 12, 'KH': 13}, 'N-S')
+>>> at_least(pos, 13), at_least(pos, 14)
 (True, False)
 """
 from __future__ import annotations
 
 from .._impl import load_core
-from ..errors import PositionError, require_int
+from ..errors import require_int
 from ..result import SolveResult
 from ..seats import side_of
 from ..solver_base import SolverBase
+from ..trickplay import core_hands, trick_result
 from . import reference
 from .rules import TOTAL_POINTS, Position
+
+__all__ = ["Solver", "solve", "at_least", "DEFAULT_TABLE_MB"]
 
 # Full deals outgrow smaller tables (a hard deal searched 6x the nodes with
 # 64 MiB); the table starts sized to the problem and grows as it fills, up
@@ -25,49 +34,40 @@ DEFAULT_TABLE_MB = 512
 _core = load_core("openhand.sixtyfive._core")
 
 
-def _check(position) -> Position:
-    if not isinstance(position, Position):
-        raise PositionError(f"expected a 65 Position, got {type(position).__name__}")
-    return position
-
-
 class Solver(SolverBase):
     __doc__ = "An exact 65 solver. " + SolverBase.__doc__
     CORE = _core
     CORE_NAME = "openhand.sixtyfive._core"
     DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
+    GAME, TITLE, STATES = "65", "65", (Position,)
 
-    @staticmethod
-    def _args(pos: Position):
-        hands = [sum(1 << int(c) for c in h) for h in pos.hands]
-        return hands, pos.leader, [int(c) for c in pos.trick]
-
-    def solve(self, position: Position, moves: bool = True) -> SolveResult:
+    def solve(self, state: Position, moves: bool = True) -> SolveResult:
         """Exact N-S points in the remaining tricks and, with ``moves``, the
         value of every legal card (last-trick bonus included).  A finished
         deal is worth 0, with no cards (as in every game)."""
-        pos = _check(position)
+        pos = self._check(state)
         if self._core is None or pos.is_over():  # the core only sees a deal in play
             return reference.solve(pos, moves, self.progress)
-        maxing = side_of(pos.to_move_index) == 0
+        spec = core_hands(pos)
+        maxing = side_of(pos.to_move) == 0
         if not moves:
-            value, nodes = self._core.value(*self._args(pos))
-            return SolveResult(value, {}, nodes, reference.PERSPECTIVE, maxing)
-        value, per_card, nodes = self._core.move_values(*self._args(pos))
-        per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
-        return SolveResult(value, per_move, nodes, reference.PERSPECTIVE, maxing)
+            value, nodes = self._core.value(*spec)
+            return trick_result(pos, 0, value, {}, nodes, maxing)
+        value, per_card, nodes = self._core.move_values(*spec)
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
+        return trick_result(pos, 0, value, per_move, nodes, maxing)
 
-    def can_reach(self, position: Position, target: int) -> bool:
-        """Can N-S reach ``target`` deal points (already collected, when the
-        position knows them, plus the remaining tricks)?"""
-        pos = _check(position)
+    def at_least(self, state: Position, target: int) -> bool:
+        """Can N-S end the deal with ``target`` points (already collected,
+        when the position knows them, plus the remaining tricks)?"""
+        pos = self._check(state)
         target = require_int(target, "target")
         if self._core is None or pos.is_over():
-            return reference.can_reach(pos, target, self.progress)
-        need = target - (pos.deal_score() or (0, 0))[0]
+            return reference.at_least(pos, target, self.progress)
+        need = target - pos.score()[0]
         if need <= 0 or need > TOTAL_POINTS:  # settled without a search
             return need <= 0
-        return self._core.at_least(*self._args(pos), need)[0]
+        return self._core.at_least(*core_hands(pos), need)[0]
 
 
 def solve(position: Position, moves: bool = True) -> SolveResult:
@@ -75,6 +75,6 @@ def solve(position: Position, moves: bool = True) -> SolveResult:
     return Solver.default().solve(position, moves)
 
 
-def can_reach(position: Position, target: int) -> bool:
+def at_least(position: Position, target: int) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return Solver.default().can_reach(position, target)
+    return Solver.default().at_least(position, target)

@@ -7,7 +7,7 @@ from typing import List
 from ..cards import Card, make_deck, parse_hand  # noqa: F401 (parse_hand: doctest)
 
 
-GAME = "sixty-six"
+GAME = "66"
 DECK = make_deck("9TJQKA")
 HAND_SIZE = 6
 STOCK_SIZE = 12

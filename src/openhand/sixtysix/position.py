@@ -1,6 +1,6 @@
 """Sixty-Six positions: checking a position given in readable form, seeded
-deals, :class:`Position` (a moment of a deal with its record), seeded
-random positions for cross-checks and :class:`Game` (a game to 7)."""
+deals, :class:`Position` (a moment of a deal with the moves since its
+start: the game's State) and seeded random positions for cross-checks."""
 from __future__ import annotations
 
 import random
@@ -8,10 +8,11 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
 from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_fraction, require_int
-from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TARGET, TOTAL_CARD_POINTS, card_points,
+from ..game import LegalMoves, State
+from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
-from .actions import Action, CLOSE_ACTION, MARRIAGE_OUT, OUT
-from .rules import (State, counted, deal_result, final_points, is_over, is_strict, legal_actions, marriage_points,
+from .notation import Move, CLOSE_MOVE, MARRIAGE_OUT, OUT
+from .rules import (Snapshot, counted, deal_result, final_points, is_over, is_strict, legal_actions, marriage_points,
                     require_over, step, to_move, why_illegal)
 
 
@@ -57,8 +58,8 @@ def _suit(value, what: str) -> int:
 
 
 def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tricks=(0, 0),
-               marriages=((), ()), closed_by=None, closed_opponent_won=None, out=None) -> State:
-    """Check a position given in readable form and build its :class:`State`.
+               marriages=((), ()), closed_by=None, closed_opponent_won=None, out=None) -> Snapshot:
+    """Check a position given in readable form and build its :class:`Snapshot`.
 
     Raises :class:`DealError` for unknown or duplicated cards and
     :class:`PositionError` for anything a deal cannot reach (see
@@ -152,12 +153,12 @@ def make_state(hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tr
         opp_won = False
     if out_p >= 0 and (out_p != leader or trick_card):
         raise PositionError(f"player {out_p} can only have gone out on lead, before leading")
-    return State((mask_of(hand_cards[0]), mask_of(hand_cards[1])), tuple(int(c) for c in stock_cards),
+    return Snapshot((mask_of(hand_cards[0]), mask_of(hand_cards[1])), tuple(int(c) for c in stock_cards),
                  trump_suit, leader, int(trick_card) if trick_card else 0, points, tricks,
                  (mar[0], mar[1]), closed, opp_won, out_p)
 
 
-def deal_state(seed=None, dealer: int = 0) -> State:
+def deal_state(seed=None, dealer: int = 0) -> Snapshot:
     """A seeded random deal (see the module notes for the dealing order)."""
     dealer = _player(dealer, "dealer")
     deck = [int(c) for c in DISPLAY_IDS]
@@ -166,11 +167,11 @@ def deal_state(seed=None, dealer: int = 0) -> State:
     hands[1 - dealer] = mask_of(deck[0:6])
     hands[dealer] = mask_of(deck[6:12])
     stock = tuple(deck[13:]) + (deck[12],)
-    return State((hands[0], hands[1]), stock, deck[12] >> 4, 1 - dealer)
+    return Snapshot((hands[0], hands[1]), stock, deck[12] >> 4, 1 - dealer)
 
 
-class Position:
-    """A moment of a Sixty-Six deal, with a record of the actions applied.
+class Position(State):
+    """A moment of a Sixty-Six deal, with the moves played since its start.
 
     ``hands``: the two hands (PBN ``'AT.K9..QJ'``, a card list, or a
     space-separated string).  ``stock``: cards in drawing order, the trump
@@ -181,55 +182,63 @@ class Position:
     marriages each player showed.  ``closed_by``: the closer;
     ``closed_opponent_won``: whether the closer's opponent had won a trick
     when the stock was closed (default: whether he has one now).  ``out``:
-    the player who went out, for a finished deal.
+    the player who went out, for a finished deal.  ``dealer``: the player
+    who dealt, if known.  Players are 0 and 1.
 
     >>> p = Position(["AK.KQ..TJ", "TQ9.A..AK"], "9D JS TH 9H JD QD", leader=0,
     ...              points=[21, 9], tricks=[2, 1])
-    >>> p.trump_card, p.to_move, p.score(0)
-    (Card('QD'), 0, 21)
-    >>> p.legal_actions()
-    [Action('out'), Action('marriage H out'), Action('close'), Action('marriage KH'), Action('marriage QH'), Action('AS'), Action('KS'), Action('KH'), Action('QH'), Action('TC'), Action('JC')]
-    >>> p.apply("marriage KH"); p.score(0)   # 20 counts at once: he has a trick
-    41
-    >>> p.apply("AH"); p.points, p.to_move, p.stock   # player 1 wins, draws 9D
+    >>> p.trump_card, p.to_move, p.score()
+    (Card('QD'), 0, (21, 9))
+    >>> p.legal_moves
+    LegalMoves([Move('out'), Move('marriage H out'), Move('close'), Move('marriage KH'), Move('marriage QH'), Move('AS'), Move('KS'), Move('KH'), Move('QH'), Move('TC'), Move('JC')])
+    >>> p.play("marriage KH"); p.score()   # 20 counts at once: he has a trick
+    (41, 9)
+    >>> p.play("AH"); p.points, p.to_move, p.stock   # player 1 wins, draws 9D
     ((21, 24), 1, [Card('TH'), Card('9H'), Card('JD'), Card('QD')])
-    >>> p.legal_actions()
-    [Action('out'), Action('exchange'), Action('close'), Action('TS'), Action('QS'), Action('9S'), Action('9D'), Action('AC'), Action('KC')]
+    >>> p.legal_moves
+    LegalMoves([Move('out'), Move('exchange'), Move('close'), Move('TS'), Move('QS'), Move('9S'), Move('9D'), Move('AC'), Move('KC')])
     >>> p.replay(["exchange", "close", "AC"]); p.hand_text(1), p.stock[-1]
     ('TQ9..Q.K', Card('9D'))
-    >>> p.legal_actions()   # strict play: follow clubs (AC cannot be beaten)
-    [Action('TC'), Action('JC')]
-    >>> p.apply("QH")
+    >>> p.legal_moves   # strict play: follow clubs (AC cannot be beaten)
+    LegalMoves([Move('TC'), Move('JC')])
+    >>> p.play("QH")
     Traceback (most recent call last):
     ...
-    openhand.errors.IllegalMoveError: QH is illegal: QH is not legal in strict play: follow clubs and beat AC if able, else trump if able
+    openhand.errors.IllegalMoveError: player 0 may not play QH: QH is not legal in strict play: follow clubs and beat AC if able, else trump if able
     """
 
     game = GAME
 
     def __init__(self, hands, stock, trump=None, leader=0, trick=None, points=(0, 0), tricks=(0, 0),
-                 marriages=((), ()), closed_by=None, closed_opponent_won=None, out=None):
+                 marriages=((), ()), closed_by=None, closed_opponent_won=None, out=None, dealer=None):
         self._set(make_state(hands, stock, trump, leader, trick, points, tricks, marriages,
-                             closed_by, closed_opponent_won, out))
+                             closed_by, closed_opponent_won, out), dealer)
 
-    def _set(self, state: State) -> None:
-        self.state = state
-        self.record: List[Tuple[int, Action]] = []
-        self._history: List[State] = []
+    def _set(self, snap: Snapshot, dealer=None) -> None:
+        dealer = None if dealer is None else _player(dealer, "dealer")
+        if dealer is not None and _fresh(snap) and snap.leader != 1 - dealer:
+            raise PositionError(f"with player {dealer} dealing, player {1 - dealer} leads the first trick, "
+                                f"not player {snap.leader}")
+        self._snap = snap
+        self._start = snap
+        self._dealer = dealer
+        self._moves: List[Tuple[int, Move]] = []
+        self._undo: List[Snapshot] = []
 
     @classmethod
-    def from_state(cls, state: State) -> "Position":
+    def _from_snapshot(cls, snap: Snapshot, dealer=None) -> "Position":
         pos = cls.__new__(cls)
-        pos._set(state)
+        pos._set(snap, dealer)
         return pos
 
     @classmethod
     def deal(cls, seed=None, dealer: int = 0) -> "Position":
         """A fresh seeded deal; the non-dealer (``1 - dealer``) leads."""
-        return cls.from_state(deal_state(seed, dealer))
+        return cls._from_snapshot(deal_state(seed, dealer), dealer)
 
     @classmethod
     def from_json(cls, text: str) -> "Position":
+        """A position from its JSON (:mod:`.position_format`)."""
         from .position_format import from_json
         return from_json(text)
 
@@ -239,6 +248,7 @@ class Position:
         return from_dict(data)
 
     def to_json(self, indent=None) -> str:
+        """The JSON of :mod:`.position_format`: the start and the moves."""
         from .position_format import to_json
         return to_json(self, indent)
 
@@ -246,153 +256,160 @@ class Position:
         from .position_format import to_dict
         return to_dict(self)
 
-    def copy(self) -> "Position":
-        """The same moment, without the record."""
-        return Position.from_state(self.state)
+    def fields(self):
+        from .position_format import text_fields
+        return text_fields(self)
 
-    def __repr__(self) -> str:
-        return f"Position.from_json({self.to_json()!r})"
+    def without_history(self) -> "Position":
+        """The same moment as a new start (nothing to undo)."""
+        return Position._from_snapshot(self._snap)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Position) and other.state == self.state
+        return isinstance(other, Position) and other._snap == self._snap
 
     __hash__ = None
 
     # ------------------------------------------------------------ queries
     @property
+    def snapshot(self) -> Snapshot:
+        """The compact immutable form of this moment (what solvers search)."""
+        return self._snap
+
+    @property
+    def dealer(self) -> Optional[int]:
+        return self._dealer
+
+    @property
     def hands(self) -> Tuple[frozenset, frozenset]:
-        return tuple(frozenset(cards_of(m)) for m in self.state.hands)
+        return tuple(frozenset(cards_of(m)) for m in self._snap.hands)
 
     def hand_text(self, player: int) -> str:
-        return format_hand(self.state.hands[_player(player, "player")])
+        return format_hand(self._snap.hands[_player(player, "player")])
 
     @property
     def stock(self) -> List[Card]:
         """The stock, next card to be drawn first, the trump card last."""
-        return [Card(c) for c in self.state.stock]
+        return [Card(c) for c in self._snap.stock]
 
     @property
     def trump(self) -> Suit:
-        return Suit(self.state.trump)
+        return Suit(self._snap.trump)
 
     @property
     def trump_card(self) -> Optional[Card]:
         """The face-up trump card while it lies in the stock."""
-        return Card(self.state.stock[-1]) if self.state.stock else None
+        return Card(self._snap.stock[-1]) if self._snap.stock else None
 
     @property
     def leader(self) -> int:
-        return self.state.leader
+        return self._snap.leader
 
     @property
-    def to_move(self) -> int:
-        return to_move(self.state)
+    def to_move(self) -> Optional[int]:
+        """The player to act (0 or 1), or None once the deal is over."""
+        return None if is_over(self._snap) else to_move(self._snap)
 
     @property
     def card_in_play(self) -> Optional[Card]:
-        return Card(self.state.trick) if self.state.trick else None
+        return Card(self._snap.trick) if self._snap.trick else None
 
     @property
     def points(self) -> Tuple[int, int]:
         """Card points in the tricks each player won (no marriages)."""
-        return self.state.points
+        return self._snap.points
 
     @property
     def tricks(self) -> Tuple[int, int]:
-        return self.state.tricks
+        return self._snap.tricks
 
     @property
     def marriages(self) -> Tuple[str, str]:
         """The suits of the marriages each player showed, like ``('HS', '')``."""
-        return tuple("".join(SUIT_CHARS[s] for s in range(4) if m >> s & 1) for m in self.state.marriages)
+        return tuple("".join(SUIT_CHARS[s] for s in range(4) if m >> s & 1) for m in self._snap.marriages)
 
     def pending(self, player: int) -> int:
         """Marriage points shown by ``player`` that do not count yet (no trick)."""
-        s, player = self.state, _player(player, "player")
+        s, player = self._snap, _player(player, "player")
         return 0 if s.tricks[player] else marriage_points(s.marriages[player], s.trump)
 
-    def score(self, player: int) -> int:
-        """Counted points: tricks plus marriages (once a trick is won)."""
-        return counted(self.state, _player(player, "player"))
+    def score(self) -> Tuple[int, int]:
+        """Counted points of players 0 and 1: tricks plus marriages (once
+        that player has won a trick)."""
+        return counted(self._snap, 0), counted(self._snap, 1)
 
     @property
     def closed_by(self) -> Optional[int]:
-        return None if self.state.closed_by < 0 else self.state.closed_by
+        return None if self._snap.closed_by < 0 else self._snap.closed_by
 
     @property
     def closed_opponent_won(self) -> bool:
-        return self.state.closed_opp_won
+        return self._snap.closed_opp_won
 
     @property
     def out(self) -> Optional[int]:
-        return None if self.state.out < 0 else self.state.out
+        return None if self._snap.out < 0 else self._snap.out
 
     def is_strict(self) -> bool:
-        return is_strict(self.state)
+        return is_strict(self._snap)
 
     def is_over(self) -> bool:
-        return is_over(self.state)
+        return is_over(self._snap)
 
-    def result(self) -> Tuple[int, int]:
-        """Game points (player 0, player 1) of the finished deal."""
-        return deal_result(self.state)[:2]
+    def returns(self) -> Tuple[int, int]:
+        """Game points (player 0, player 1) of the finished deal: one player
+        scores 1 to 3, or nobody (equal totals)."""
+        return deal_result(self._snap)[:2]
+
+    result = returns
 
     def result_reason(self) -> str:
-        return deal_result(self.state)[2]
+        return deal_result(self._snap)[2]
 
     def final_points(self) -> Tuple[int, int]:
         """Counted points (player 0, player 1) at the end of the deal, with
         the last-trick bonus when it was played out without closing (the
         card-points objective); :class:`PositionError` before the deal is
-        over, as :meth:`result` (the counted points so far:
+        over, as :meth:`returns` (the counted points so far:
         :meth:`score`)."""
-        require_over(self.state)
-        return final_points(self.state)
+        require_over(self._snap)
+        return final_points(self._snap)
 
-    # ------------------------------------------------------------ actions
-    @staticmethod
-    def parse_action(text) -> Action:
-        """The :class:`Action` of a text like ``'QH'`` or ``'marriage KH'``."""
-        return Action(text)
-
-    def legal_actions(self) -> List[Action]:
-        return legal_actions(self.state)
-
+    # ------------------------------------------------------------ moves
     @property
-    def legal_moves(self) -> List[Action]:
-        return legal_actions(self.state)
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move of the player to move, in a fixed order (see
+        :func:`.rules.legal_actions`)."""
+        return LegalMoves(legal_actions(self._snap), Move)
 
-    def apply(self, action) -> None:
-        """Apply ``action`` (text or :class:`Action`) for the player to move."""
-        a = Action(action)
-        reason = why_illegal(self.state, a)
-        if reason is not None:
-            raise IllegalMoveError(f"{a!s} is illegal: {reason}")
-        self._history.append(self.state)
-        self.record.append((to_move(self.state), a))
-        self.state = step(self.state, a)
+    def why_illegal(self, move) -> str:
+        return why_illegal(self._snap, move) or "it is not legal now"
 
-    play = apply
+    def _doing(self, move) -> str:
+        return {"close": "close", "exchange": "exchange", "out": "go out"}.get(str(move), f"play {move}")
 
-    def replay(self, actions: Iterable) -> None:
-        """Apply a record: a list of actions (texts or :class:`Action`).  An
-        illegal one raises :class:`IllegalMoveError` naming its place (1 =
-        first) in the record; the actions before it stay applied."""
-        if not is_list(actions):
-            raise IllegalMoveError(f"give the record as a list of actions, like ['QH', 'close'], "
-                                   f"not {actions!r}")
-        for i, action in enumerate(actions, 1):
-            try:
-                self.apply(action)
-            except IllegalMoveError as e:
-                raise IllegalMoveError(f"action {i} of the record: {e}") from None
+    def _apply(self, move) -> None:
+        self._undo.append(self._snap)
+        self._snap = step(self._snap, move)
 
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        if not self._history:
-            raise IllegalMoveError("nothing to undo")
-        self.state = self._history.pop()
-        return self.record.pop()[1]
+    def _take_back(self, player, move) -> None:
+        self._snap = self._undo.pop()
+
+    def get_game(self):
+        from .game import SixtySix
+        return SixtySix()
+
+    def observation(self, player):
+        from .observation import observe
+        return observe(self, _player(player, "player"))
+
+    def __str__(self) -> str:
+        from .observation import diagram
+        return diagram(self)
+
+
+def _fresh(snap: Snapshot) -> bool:
+    """Is this the start of a deal (full stock, nothing played)?"""
+    return len(snap.stock) == STOCK_SIZE and not snap.trick and snap.tricks == (0, 0)
 
 
 def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
@@ -401,7 +418,8 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
     legal actions (never a claim; ``close``, when legal, is a candidate only
     with probability ``close_rate``) until the stock holds at most
     ``max_stock`` cards or is closed, then ``extra`` more (default: 0..2 at
-    random) while the deal goes on.  Positions are never over.
+    random) while the deal goes on.  Positions are never over; they keep
+    their history from the deal's start.
     ``max_stock`` and ``extra`` are whole numbers of at least 0 and
     ``close_rate`` a number from 0 to 1, else :class:`PositionError`.
 
@@ -417,78 +435,25 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(2)
-    s = deal_state(rng.randrange(2 ** 32), dealer)
+    pos = Position.deal(rng.randrange(2 ** 32), dealer)
     if extra is None:
         extra = rng.randrange(3)
 
-    def advance(state):
-        acts = [a for a in legal_actions(state) if a.kind not in (OUT, MARRIAGE_OUT)]
-        if CLOSE_ACTION in acts and rng.random() >= close_rate:
-            acts.remove(CLOSE_ACTION)
-        nxt = step(state, acts[rng.randrange(len(acts))])
-        return None if is_over(nxt) else nxt
+    def advance() -> bool:
+        """Play a random move; False (and nothing played) if it ends the deal."""
+        acts = [a for a in legal_actions(pos._snap) if a.kind not in (OUT, MARRIAGE_OUT)]
+        if CLOSE_MOVE in acts and rng.random() >= close_rate:
+            acts.remove(CLOSE_MOVE)
+        pos.play(acts[rng.randrange(len(acts))])
+        if pos.is_over():
+            pos.undo()
+            return False
+        return True
 
-    while len(s.stock) > max_stock and s.closed_by < 0:
-        s = advance(s)
-        if s is None:   # cannot happen before the stock is exhausted or closed
+    while len(pos.stock) > max_stock and pos.closed_by is None:
+        if not advance():   # cannot happen before the stock is exhausted or closed
             raise AssertionError("deal over too early")
     for _ in range(extra):
-        nxt = advance(s)
-        if nxt is None:
+        if not advance():
             break
-        s = nxt
-    return Position.from_state(s)
-
-
-class Game:
-    """A game to ``target`` game points (default 7); the deal alternates.
-
-    >>> g = Game(seed=11)
-    >>> while not g.is_over():
-    ...     pos = g.new_deal()
-    ...     while not pos.is_over():
-    ...         pos.apply(pos.legal_actions()[-1])
-    ...     _ = g.finish_deal(pos)
-    >>> max(g.scores) >= 7, g.winner in (0, 1), len(g.deals) >= 3
-    (True, True, True)
-    """
-
-    def __init__(self, seed=None, target: int = TARGET, dealer: Optional[int] = None):
-        if require_int(target, "the target") < 1:
-            raise PositionError(f"the target must be at least 1 game point, got {target!r}")
-        self.rng = random.Random(seed)
-        self.target = target
-        self.dealer = self.rng.randrange(2) if dealer is None else _player(dealer, "dealer")
-        self.scores = [0, 0]
-        self.deals: List[Position] = []
-
-    def new_deal(self) -> Position:
-        """Deal the next hand: the non-dealer leads."""
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if self.deals and not self.deals[-1].is_over():
-            raise IllegalMoveError("finish the current deal first")
-        pos = Position.deal(self.rng.randrange(2 ** 32), self.dealer)
-        self.deals.append(pos)
-        return pos
-
-    def finish_deal(self, pos: Position) -> Tuple[int, int]:
-        """Score the finished deal, pass the deal, return the game points."""
-        if not self.deals or pos is not self.deals[-1] or not pos.is_over():
-            raise IllegalMoveError("finish the current deal before scoring it")
-        if getattr(pos, "_scored", False):
-            raise IllegalMoveError("this deal was already scored")
-        gp = pos.result()
-        pos._scored = True
-        self.scores = [self.scores[0] + gp[0], self.scores[1] + gp[1]]
-        self.dealer = 1 - self.dealer
-        return gp
-
-    def is_over(self) -> bool:
-        return max(self.scores) >= self.target
-
-    @property
-    def winner(self) -> Optional[int]:
-        if not self.is_over():
-            return None
-        return 0 if self.scores[0] >= self.target else 1
+    return pos

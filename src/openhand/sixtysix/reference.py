@@ -2,7 +2,7 @@
 
 Open hand: both hands and the order of the stock are known, so the deal is a
 two-player game of perfect information.  Plain fail-soft negamax alpha-beta
-over :class:`~.rules.State`, with one transposition dict of (lower, upper)
+over :class:`~.rules.Snapshot`, with one transposition dict of (lower, upper)
 bounds.  Every action is one node (``exchange`` and ``close`` keep the same
 player to move, so their children are not negated).
 
@@ -47,19 +47,26 @@ from ..bound_table import INF as _INF, BoundTable
 from ..errors import PositionError
 from ..progress import NodeCounter
 from ..result import SolveResult
-from .actions import MARRIAGE_OUT, OUT
-from .position import Position
-from .rules import State, deal_result, final_points, is_over, legal_actions, step, to_move
+from .notation import MARRIAGE_OUT, OUT
+from .rules import Snapshot, deal_result, final_points, is_over, legal_actions, step, to_move
+
+__all__ = ["solve", "OBJECTIVES", "result_of"]
 
 OBJECTIVES = ("game", "points")
-PERSPECTIVES = {
-    "game": "game points of the player to move minus the opponent's (-3..3)",
-    "points": "final card points of the player to move minus the opponent's, played to the end",
-}
+UNITS = {"game": "game points", "points": "card points"}
 _GAME_WINDOW = (-3, 3)
 
 
-def _key(s: State) -> Tuple:
+def result_of(s: Snapshot, objective: str, value: int, moves: Dict[str, int], nodes: int) -> SolveResult:
+    """The SolveResult of a Sixty-Six solve: values for the player to move
+    (the leader once the deal is over), own minus the opponent's, for the
+    whole deal."""
+    player = to_move(s)
+    return SolveResult(game="66", side=f"player {player}", value=value, moves=moves, nodes=nodes,
+                       maximizing=True, units=UNITS[objective], basis="deal")
+
+
+def _key(s: Snapshot) -> Tuple:
     return (s.hands, s.stock, s.leader, s.trick, s.points, s.tricks[0] > 0, s.tricks[1] > 0,
             s.marriages, s.closed_by, s.closed_opp_won)
 
@@ -78,7 +85,7 @@ class _Search(NodeCounter):
         self.points = objective == "points"
         self.table = BoundTable()
 
-    def leaf(self, s: State) -> int:
+    def leaf(self, s: Snapshot) -> int:
         """The value of a finished deal for its leader."""
         p = s.leader
         if self.points:
@@ -87,13 +94,13 @@ class _Search(NodeCounter):
             tot = deal_result(s)
         return tot[p] - tot[1 - p]
 
-    def actions(self, s: State):
+    def actions(self, s: Snapshot):
         acts = legal_actions(s)
         if self.points:
             acts = [a for a in acts if a.kind is not OUT and a.kind is not MARRIAGE_OUT]
         return acts
 
-    def value(self, s: State, alpha: int, beta: int) -> int:
+    def value(self, s: Snapshot, alpha: int, beta: int) -> int:
         """Value of ``s`` for the player to move (fail-soft within alpha..beta)."""
         self.count_node()
         if is_over(s):
@@ -116,7 +123,7 @@ class _Search(NodeCounter):
         self.table.store(key, best, alpha, beta)
         return best
 
-    def child(self, s: State, p: int, act, alpha: int, beta: int) -> int:
+    def child(self, s: Snapshot, p: int, act, alpha: int, beta: int) -> int:
         """Value for player ``p`` (to move in ``s``) after ``act``."""
         c = step(s, act)
         if to_move(c) == p:
@@ -125,13 +132,13 @@ class _Search(NodeCounter):
 
 
 def solve(position, moves: bool = True, objective: str = "game", progress=None) -> SolveResult:
-    """The exact value of ``position`` (a :class:`Position` or
-    :class:`State`) for the player to move, and with ``moves`` the value of
+    """The exact value of ``position`` (a :class:`~.position.Position`)
+    for the player to move, and with ``moves`` the value of
     every legal action (same perspective), keyed by action text.
     ``progress``: None, or called with the nodes searched so far every 2^16
     nodes (whatever it raises stops the search; see
     :mod:`openhand.progress`)."""
-    s = position.state if isinstance(position, Position) else position
+    s = position._snap
     search = _Search(objective, progress)
     window = _GAME_WINDOW if not search.points else (-_INF, _INF)
     value = search.value(s, *window)
@@ -140,4 +147,4 @@ def solve(position, moves: bool = True, objective: str = "game", progress=None) 
         p = to_move(s)
         for act in search.actions(s):
             per_move[str(act)] = search.child(s, p, act, *window)
-    return SolveResult(value, per_move, search.nodes, PERSPECTIVES[objective], True)
+    return result_of(s, objective, value, per_move, search.nodes)

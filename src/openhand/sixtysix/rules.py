@@ -31,7 +31,7 @@ Design choices (where RULINGS.md leaves the detail open):
   one node for a solver: ``exchange`` and ``close`` keep the same player to
   move; a lead (a plain card or a marriage) passes the move to the follower;
   ``out`` and ``marriage H out`` end the deal.  The follower's only actions
-  are cards.  Action texts (see :class:`Action`)::
+  are cards.  Move texts (see :class:`Move`)::
 
       QH               play (lead or follow) the queen of hearts
       marriage KH      show the heart marriage and lead KH (or QH)
@@ -72,7 +72,7 @@ Design choices (where RULINGS.md leaves the detail open):
   cards 0..5, the dealer 6..11, card 12 is the trump card and the stock is
   cards 13..23 followed by card 12.
 - A position (``Position``, JSON in :mod:`.position_format`) is any moment
-  of a deal; its compact immutable form :class:`State` (hands as 64-bit
+  of a deal; its compact immutable form :class:`Snapshot` (hands as 64-bit
   masks) is what the solvers search and what the C++ core mirrors.  A
   finished position's player "to move" is its leader (the claimer, or the
   winner of the last trick).
@@ -81,13 +81,13 @@ Design choices (where RULINGS.md leaves the detail open):
 >>> pos = Position.deal(seed=7, dealer=1)
 >>> pos.to_move, len(pos.stock), pos.trump_card, pos.hand_text(0)
 (0, 12, Card('KH'), '9.T.KQ.AJ')
->>> pos.legal_actions()   # marriage D out at trick 1 is legal, but a wrong claim
-[Action('marriage D out'), Action('close'), Action('marriage KD'), Action('marriage QD'), Action('9S'), Action('TH'), Action('KD'), Action('QD'), Action('AC'), Action('JC')]
->>> pos.apply("AC"); pos.apply("JD")   # no duty to follow; JD loses to AC
+>>> pos.legal_moves   # marriage D out at trick 1 is legal, but a wrong claim
+LegalMoves([Move('marriage D out'), Move('close'), Move('marriage KD'), Move('marriage QD'), Move('9S'), Move('TH'), Move('KD'), Move('QD'), Move('AC'), Move('JC')])
+>>> pos.play("AC"); pos.play("JD")   # no duty to follow; JD loses to AC
 >>> pos.points, pos.tricks, len(pos.stock), [len(h) for h in pos.hands]
 ((13, 0), (1, 0), 10, [6, 6])
 >>> pos.undo(), pos.card_in_play
-(Action('JD'), Card('AC'))
+(Move('JD'), Card('AC'))
 """
 from __future__ import annotations
 
@@ -97,12 +97,12 @@ from ..cards import Card, Suit
 from ..errors import IllegalMoveError, PositionError
 from .deck import (DISPLAY_IDS, GOAL, HAND_SIZE, HIGHER, KQ_MASK, LAST_TRICK_BONUS, SUIT_MASK, _POINTS, _id, _popcount,
                    follower_wins)
-from .actions import (Action, CLOSE, CLOSE_ACTION, EXCHANGE, EXCHANGE_ACTION, MARRIAGE, MARRIAGE_ACTION, MARRIAGE_OUT,
-                      MARRIAGE_OUT_ACTION, OUT, OUT_ACTION, PLAY, PLAY_ACTION)
+from .notation import (Move, CLOSE, CLOSE_MOVE, EXCHANGE, EXCHANGE_MOVE, MARRIAGE, MARRIAGE_MOVE, MARRIAGE_OUT,
+                      MARRIAGE_OUT_MOVE, OUT, OUT_MOVE, PLAY, PLAY_MOVE)
 
 
 # ------------------------------------------------------------------ state
-class State(NamedTuple):
+class Snapshot(NamedTuple):
     """The compact, immutable, hashable form of a position (what solvers
     search and the C++ core mirrors).
 
@@ -130,17 +130,17 @@ class State(NamedTuple):
     out: int = -1
 
 
-def to_move(s: State) -> int:
+def to_move(s: Snapshot) -> int:
     """The player to act: the leader, or the follower if a card is in play.
     (For a finished deal: the leader.)"""
     return 1 - s.leader if s.trick else s.leader
 
 
-def is_over(s: State) -> bool:
+def is_over(s: Snapshot) -> bool:
     return s.out >= 0 or (not s.trick and not s.hands[s.leader])
 
 
-def is_strict(s: State) -> bool:
+def is_strict(s: Snapshot) -> bool:
     """Strict play: the stock is closed or exhausted."""
     return s.closed_by >= 0 or not s.stock
 
@@ -150,7 +150,7 @@ def marriage_points(suits: int, trump: int) -> int:
     return sum((40 if s == trump else 20) for s in range(4) if suits >> s & 1)
 
 
-def counted(s: State, player: int) -> int:
+def counted(s: Snapshot, player: int) -> int:
     """Card points in tricks plus marriages, which count only once the
     player has won a trick."""
     pts = s.points[player]
@@ -163,7 +163,7 @@ def _nine(trump: int) -> int:
     return _id(trump, 9)
 
 
-def legal_actions(s: State) -> List[Action]:
+def legal_actions(s: Snapshot) -> List[Move]:
     """Every legal action of the player to move, in a fixed order: ``out``,
     ``marriage X out``, ``exchange``, ``close``, marriages, then cards in
     display order.  Empty when the deal is over."""
@@ -172,24 +172,24 @@ def legal_actions(s: State) -> List[Action]:
     if not s.trick:
         p = s.leader
         hand = s.hands[p]
-        acts: List[Action] = []
+        acts: List[Move] = []
         # A marriage needs a stock that was open and not exhausted at the start
         # of the turn; the leader holds 6 cards exactly then (a closed stock
         # leaves him 6 only in the turn of the closing).
         pairs = [su for su in range(4) if hand & KQ_MASK[su] == KQ_MASK[su]] \
             if s.stock and _popcount(hand) == HAND_SIZE else []
         if s.tricks[0] + s.tricks[1]:
-            acts.append(OUT_ACTION)
+            acts.append(OUT_MOVE)
         for su in pairs:
-            acts.append(MARRIAGE_OUT_ACTION[su])
+            acts.append(MARRIAGE_OUT_MOVE[su])
         if s.stock and s.closed_by < 0:
             if s.tricks[p] and hand >> _nine(s.trump) & 1:
-                acts.append(EXCHANGE_ACTION)
-            acts.append(CLOSE_ACTION)
+                acts.append(EXCHANGE_MOVE)
+            acts.append(CLOSE_MOVE)
         for su in pairs:
-            acts.append(MARRIAGE_ACTION[_id(su, 13)])
-            acts.append(MARRIAGE_ACTION[_id(su, 12)])
-        acts.extend(PLAY_ACTION[c] for c in DISPLAY_IDS if hand >> c & 1)
+            acts.append(MARRIAGE_MOVE[_id(su, 13)])
+            acts.append(MARRIAGE_MOVE[_id(su, 12)])
+        acts.extend(PLAY_MOVE[c] for c in DISPLAY_IDS if hand >> c & 1)
         return acts
     hand = s.hands[1 - s.leader]
     mask = hand
@@ -200,10 +200,10 @@ def legal_actions(s: State) -> List[Action]:
             mask = (same & HIGHER[led]) or same
         else:
             mask = (hand & SUIT_MASK[s.trump]) or hand
-    return [PLAY_ACTION[c] for c in DISPLAY_IDS if mask >> c & 1]
+    return [PLAY_MOVE[c] for c in DISPLAY_IDS if mask >> c & 1]
 
 
-def step(s: State, a: Action) -> State:
+def step(s: Snapshot, a: Move) -> Snapshot:
     """The state after the legal action ``a`` (not checked: see
     :func:`why_illegal`)."""
     kind = a.kind
@@ -248,7 +248,7 @@ def step(s: State, a: Action) -> State:
     raise IllegalMoveError(f"unknown action {a!r}")
 
 
-def why_illegal(s: State, a: Action) -> Optional[str]:
+def why_illegal(s: Snapshot, a: Move) -> Optional[str]:
     """``None`` if ``a`` is legal, else the reason it is not."""
     if a in legal_actions(s):
         return None
@@ -282,12 +282,12 @@ def why_illegal(s: State, a: Action) -> Optional[str]:
     return f"{a} is not legal now"
 
 
-def _claim_gp(s: State, opp: int) -> int:
+def _claim_gp(s: Snapshot, opp: int) -> int:
     """Game points for a correct claim against ``opp``."""
     return 1 if counted(s, opp) >= 33 else 2 if s.tricks[opp] else 3
 
 
-def _going_out(s: State, p: int, how: str) -> Tuple[int, int, str]:
+def _going_out(s: Snapshot, p: int, how: str) -> Tuple[int, int, str]:
     """The outcome when ``p`` goes out (claims) now."""
     o = 1 - p
     have = counted(s, p)
@@ -308,14 +308,14 @@ def _going_out(s: State, p: int, how: str) -> Tuple[int, int, str]:
     return gp[0], gp[1], why
 
 
-def require_over(s: State) -> None:
+def require_over(s: Snapshot) -> None:
     """:class:`PositionError` unless the deal is over (for results that
     exist only at the end of the deal)."""
     if not is_over(s):
         raise PositionError("the deal is not over")
 
 
-def deal_result(s: State) -> Tuple[int, int, str]:
+def deal_result(s: Snapshot) -> Tuple[int, int, str]:
     """(game points of player 0, of player 1, reason) of a finished deal."""
     if s.out >= 0:
         return _going_out(s, s.out, "went out")
@@ -337,7 +337,7 @@ def deal_result(s: State) -> Tuple[int, int, str]:
     return gp[0], gp[1], f"played out {tot[0]}-{tot[1]} (last trick +{LAST_TRICK_BONUS})"
 
 
-def final_points(s: State) -> Tuple[int, int]:
+def final_points(s: Snapshot) -> Tuple[int, int]:
     """Counted points of both players, plus the last-trick bonus when the
     deal was played out without closing (the card-points objective)."""
     tot = [counted(s, 0), counted(s, 1)]

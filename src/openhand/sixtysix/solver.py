@@ -11,8 +11,8 @@ to move minus the opponent's, the deal played to the end (no claims).
 >>> p = Position(["A.A..", "T.T.."], [], trump="S", leader=0,
 ...              points=[48, 30], tricks=[5, 5])
 >>> r = solve(p)
->>> r.value, r.moves
-(2, {'out': -2, 'AS': 2, 'AH': 2})
+>>> r.value, r.moves, r.side
+(2, {'out': -2, 'AS': 2, 'AH': 2}, 'player 0')
 >>> solve(p, objective="points").value
 70
 """
@@ -23,45 +23,43 @@ from ..errors import PositionError
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from . import reference
-from .actions import (CLOSE_ACTION, EXCHANGE_ACTION, MARRIAGE_ACTION, MARRIAGE_OUT_ACTION, OUT_ACTION,
-                      PLAY_ACTION)
+from .notation import (CLOSE_MOVE, EXCHANGE_MOVE, MARRIAGE_MOVE, MARRIAGE_OUT_MOVE, OUT_MOVE,
+                       PLAY_MOVE)
 from .position import Position
-from .rules import State, deal_result, final_points, is_over, legal_actions, to_move
+from .reference import OBJECTIVES, result_of
+from .rules import Snapshot, deal_result, final_points, is_over, legal_actions, to_move
+
+__all__ = ["Solver", "solve", "DEFAULT_TABLE_MB", "OBJECTIVES"]
 
 DEFAULT_TABLE_MB = 64
-OBJECTIVES = reference.OBJECTIVES
 _OBJECTIVE_CODE = {"game": 0, "points": 1}
 _core = load_core("openhand.sixtysix._core")
 
-# Action codes of the C++ core (csrc/sixtysix.hpp) and their texts.
-_ACTION_TEXT = {c: str(a) for c, a in PLAY_ACTION.items()}
-for _c, _a in MARRIAGE_ACTION.items():
-    _ACTION_TEXT[64 + 2 * (_c >> 4) + (1 if _c & 15 == 13 else 0)] = str(_a)
-for _s, _a in enumerate(MARRIAGE_OUT_ACTION):
-    _ACTION_TEXT[72 + _s] = str(_a)
-_ACTION_TEXT[76] = str(EXCHANGE_ACTION)
-_ACTION_TEXT[77] = str(CLOSE_ACTION)
-_ACTION_TEXT[78] = str(OUT_ACTION)
+# Move codes of the C++ core (csrc/sixtysix.hpp) and their texts.
+_MOVE_TEXT = {c: str(a) for c, a in PLAY_MOVE.items()}
+for _c, _a in MARRIAGE_MOVE.items():
+    _MOVE_TEXT[64 + 2 * (_c >> 4) + (1 if _c & 15 == 13 else 0)] = str(_a)
+for _s, _a in enumerate(MARRIAGE_OUT_MOVE):
+    _MOVE_TEXT[72 + _s] = str(_a)
+_MOVE_TEXT[76] = str(EXCHANGE_MOVE)
+_MOVE_TEXT[77] = str(CLOSE_MOVE)
+_MOVE_TEXT[78] = str(OUT_MOVE)
 
 
-def _check(position) -> State:
-    """The validated :class:`State` of a Position (or State).  A State built
-    by hand is checked by rebuilding it through the position format, so
-    nothing unchecked reaches the C++ core."""
-    if isinstance(position, Position):
-        s = position.state
-    elif isinstance(position, State):
-        s = position
-    else:
-        raise PositionError(f"expected a Sixty-Six Position, got {type(position).__name__}")
-    if not isinstance(s, State):
-        raise PositionError(f"the position's state is a {type(s).__name__}, not a State")
-    from .position_format import from_dict, to_dict
+def checked_snapshot(pos: Position) -> Snapshot:
+    """The position's Snapshot, checked again at the core's door by
+    rebuilding it through the position format: nothing unchecked reaches
+    the C++ core, even if the position was changed behind the library's
+    back."""
+    from .position_format import from_dict, snapshot_dict
+    s = pos._snap
+    if not isinstance(s, Snapshot):
+        raise PositionError(f"the position's state is a {type(s).__name__}, not a Snapshot")
     try:
-        checked = from_dict(to_dict(s)).state
+        checked = from_dict(snapshot_dict(s))._snap
     except PositionError:
         raise
-    except Exception as e:   # a malformed State (wrong types, bad card ids, ...)
+    except Exception as e:   # a malformed Snapshot (wrong types, bad card ids, ...)
         raise PositionError(f"not a valid Sixty-Six position: {e}") from None
     if checked != s:
         raise PositionError("not a valid Sixty-Six position: it does not round-trip "
@@ -80,32 +78,32 @@ class Solver(SolverBase):
     CORE = _core
     CORE_NAME = "openhand.sixtysix._core"
     DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
+    GAME, TITLE, STATES = "66", "Sixty-Six", (Position,)
 
-    def solve(self, position, moves: bool = True, objective: str = "game") -> SolveResult:
-        """The exact value of ``position`` (a :class:`Position` or
-        :class:`State`) for the player to move, and with ``moves`` the value
-        of every legal action (same perspective), keyed by action text.  A
-        finished deal has the value of its result for its leader and no
-        actions."""
+    def solve(self, state: Position, moves: bool = True, objective: str = "game") -> SolveResult:
+        """The exact value of ``state`` for the player to move, and with
+        ``moves`` the value of every legal move (same perspective), keyed
+        by move text.  A finished deal has the value of its result for its
+        leader (the claimer, or the winner of the last trick) and no
+        moves."""
         code = _check_objective(objective)
-        s = _check(position)
-        perspective = reference.PERSPECTIVES[objective]
+        s = checked_snapshot(self._check(state))
         if self._core is None:
-            return reference.solve(s, moves, objective, self.progress)
+            return reference.solve(state, moves, objective, self.progress)
         if is_over(s):
             tot = final_points(s) if code else deal_result(s)
-            return SolveResult(tot[s.leader] - tot[1 - s.leader], {}, 1, perspective, True)
+            return result_of(s, objective, tot[s.leader] - tot[1 - s.leader], {}, 1)
         sign = 1 if to_move(s) == 0 else -1
         if not moves:
             value, nodes = self._core.value(tuple(s), code)
-            return SolveResult(sign * value, {}, nodes, perspective, True)
+            return result_of(s, objective, sign * value, {}, nodes)
         value, per_code, nodes = self._core.move_values(tuple(s), code)
-        per_move = {_ACTION_TEXT[a]: sign * v for a, v in per_code.items()}
+        per_move = {_MOVE_TEXT[a]: sign * v for a, v in per_code.items()}
         # the reference's order (legal_actions), which the core mirrors
         order = [str(a) for a in legal_actions(s) if str(a) in per_move]
         if len(order) != len(per_move):
-            raise AssertionError("the C++ core and the rules disagree on the legal actions")
-        return SolveResult(sign * value, {m: per_move[m] for m in order}, nodes, perspective, True)
+            raise AssertionError("the C++ core and the rules disagree on the legal moves")
+        return result_of(s, objective, sign * value, {m: per_move[m] for m in order}, nodes)
 
 
 def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
