@@ -7,8 +7,8 @@ passes and discards optimally and then play optimally.  From it: the highest
 makeable bid (the largest bid 30..83 not above the value, ``None`` under 30)
 and whether "83 doubled" is makeable (value 83).
 
-Decision order (RULINGS.md, Eighty-Three; the auction engine's rules)
-----------------------------------------------------------------------
+Decision order (docs/rules.md, Eighty-Three; the auction engine's rules)
+------------------------------------------------------------------------
 The bidder takes the kitty (17 cards) and names trumps.  Then:
 
 1. Passing, one turn each in order bidder, left, partner, right: a player
