@@ -3,8 +3,8 @@
 The brute force walks EVERY legal pass/discard sequence through the auction
 engine itself (every subset of the hand, kept when ``check_pass`` /
 ``check_discard`` accepts it) and solves each play with the public play
-solver: it shares none of the reductions of :mod:`feasibility` (runs,
-forced-choice skipping, bounds, bisection).
+solver: it shares none of the reductions of :mod:`feasibility` and its
+search modules (runs, forced-choice skipping, bounds, bisection).
 """
 import copy
 import doctest

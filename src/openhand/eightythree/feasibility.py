@@ -7,8 +7,8 @@ passes and discards optimally and then play optimally.  From it: the highest
 makeable bid (the largest bid 30..83 not above the value, ``None`` under 30)
 and whether "83 doubled" is makeable (value 83).
 
-Decision order (RULINGS.md, Eighty-Three; the auction engine's rules)
-----------------------------------------------------------------------
+Decision order (docs/rules.md, Eighty-Three; the auction engine's rules)
+------------------------------------------------------------------------
 The bidder takes the kitty (17 cards) and names trumps.  Then:
 
 1. Passing, one turn each in order bidder, left, partner, right: a player
@@ -64,6 +64,14 @@ highest others.  It is an estimate: the heuristic defenders may discard
 worse than optimal, so the fast value can exceed the exact one as well as
 fall below it (the benchmark reports the measured gap).
 
+Where the parts live
+--------------------
+:mod:`.play_oracle` (the play solver behind one interface),
+:mod:`.choices` (states, runs, pass and discard options, settling forced
+choices), :mod:`.choice_tree` (the exact yes/no search, its bounds, leaf
+batching and the bisection), :mod:`.discard_policy` (the fast mode's
+heuristic); this module keeps the table API.
+
 >>> deal = ("N:AT32.3.K32.QJT5 87.T76.JT6.9863 Q9.A5.AQ85.AK2+JK "
 ...         "K654.QJ82.74.74 J.K94.9.")           # N, E, S, W, then the kitty
 >>> t = bid_table(deal, seats="N", trumps="SD")
@@ -75,495 +83,22 @@ bidder  trumps  value  highest bid  83 doubled
 from __future__ import annotations
 
 import contextlib
-import functools
 import gc
-import itertools
 import json
 import time
 from dataclasses import dataclass, asdict
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Tuple
 
-from ..cards import SUIT_CHARS, Card, cards_from_mask, format_deal, mask_of, parse_deal
+from ..cards import SUIT_CHARS, cards_from_mask, format_deal, mask_of, parse_deal
 from ..errors import DealError, PositionError, is_list, require_int
-from ..seats import SEATS, partner_of, seat_index, side_of
-from .rules import (DECK, HAND_SIZE, MIN_BID, TOTAL_POINTS, TRUMPS, card_key, points,
-                    suit_index)
-
-try:   # the C++ play solver when built; its Python twin otherwise
-    from .solver import Solver as _PlaySolver
-except ImportError:  # pragma: no cover - before the fast solver landed
-    _PlaySolver = None
+from ..seats import SEATS, seat_index
+from .choice_tree import ChoiceTree
+from .choices import DISCARD as _DISCARD, PASS as _PASS
+from .discard_policy import heuristic_hands
+from .play_oracle import PlayOracle as _Oracle
+from .rules import DECK, MIN_BID, TOTAL_POINTS, suit_index
 
 MODES = ("exact", "fast")
-
-
-# ------------------------------------------------------------------ play oracle
-class _Oracle:
-    """The play solver behind one interface: value and threshold of a
-    trick-start position given as four hand masks, the bidder leading."""
-
-    def __init__(self, solver=None):
-        if solver is not None and (_PlaySolver is None or not isinstance(solver, _PlaySolver)):
-            raise PositionError(f"solver must be an Eighty-Three play Solver "
-                                f"(openhand.eightythree.Solver), got {solver!r}")
-        if solver is None and _PlaySolver is not None:
-            solver = _PlaySolver()
-        self.solver = solver
-        self.calls = 0
-
-    @property
-    def name(self) -> str:
-        if self.solver is None:
-            return "reference"
-        return getattr(self.solver, "implementation", type(self.solver).__name__)
-
-    def value(self, hands: Sequence[int], trump: int, bidder: int) -> int:
-        self.calls += 1
-        if self.solver is not None:
-            return self.solver._value_of_trusted(list(hands), trump, bidder, bidder)
-        from . import reference
-        return reference.solve(_position(hands, trump, bidder), moves=False).value
-
-    def at_least(self, hands: Sequence[int], trump: int, bidder: int, target: int) -> bool:
-        if target <= 0:
-            return True
-        if target > TOTAL_POINTS:
-            return False
-        self.calls += 1
-        if self.solver is not None:
-            return bool(self.solver._values_of_trusted([list(hands)], trump, bidder, bidder,
-                                                       target)[0])
-        from . import reference
-        return reference.can_make(_position(hands, trump, bidder), target)
-
-    def at_least_until(self, deals, trump: int, bidder: int, target: int, stop: bool) -> List[int]:
-        """:meth:`at_least` (target 1..83) for each position in order,
-        stopping after the first answer equal to ``stop``: the answers so
-        far, as bounds (``>= target``: yes and a lower bound on the value,
-        ``< target``: no and an upper bound).  The C++ solver answers them
-        all in one call and returns its searches' fail-soft bounds."""
-        batch = getattr(self.solver, "_at_least_until_trusted", None)
-        if batch is not None:
-            out = batch(deals, trump, bidder, bidder, target, stop)
-            self.calls += len(out)
-            return out
-        out = []
-        for h in deals:
-            ok = self.at_least(h, trump, bidder, target)
-            out.append(target if ok else target - 1)
-            if ok == stop:
-                break
-        return out
-
-
-def _position(hands, trump, bidder):
-    from .rules import Position
-    return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder)
-
-
-# ------------------------------------------------------------------ the search
-_PASS, _DISCARD, _LEAF = 0, 1, 2
-
-
-class _Game:
-    """The pass/discard game of one (bidder, trump) pair, exact or heuristic."""
-
-    def __init__(self, trump: int, bidder: int, oracle: _Oracle, leaf_cache: dict):
-        self.trump, self.bidder, self.oracle = trump, bidder, oracle
-        self.side = side_of(bidder)
-        self.pts = {}
-        self.trump_mask = self.scoring_mask = 0
-        # cards of each effective suit, strongest first
-        self.order: List[List[int]] = [[] for _ in range(5)]
-        for c in sorted(DECK, key=lambda c: -card_key(c, trump)[1]):
-            eff, _ = card_key(c, trump)
-            self.order[eff].append(int(c))
-            self.pts[int(c)] = points(c, trump)
-            if eff == TRUMPS:
-                self.trump_mask |= 1 << int(c)
-                if self.pts[int(c)]:
-                    self.scoring_mask |= 1 << int(c)
-        self.bounds: Dict[tuple, Tuple[int, int]] = {}
-        self.children_of: Dict[tuple, list] = {}
-        self.leaf_bounds = leaf_cache
-        self.nodes = 0
-        # per effective suit, its cards' bits (strongest first) and their union
-        self.order_bits = [[(c, 1 << c) for c in cs] for cs in self.order]
-        self.eff_mask = [sum(1 << c for c in cs) for cs in self.order]
-        self.groups_of: Dict[tuple, tuple] = {}
-        self.quick_memo: Dict[tuple, Tuple[int, int]] = {}
-
-    # ---------------------------------------------------------- states
-    def settle(self, hands: tuple, phase: int, queue: tuple):
-        """Skip players with nothing to choose (or one class of choices);
-        return the normalised state."""
-        while True:
-            if phase == _PASS:
-                while queue and _popcount(hands[queue[0]] & self.trump_mask) <= HAND_SIZE:
-                    queue = queue[1:]
-                if queue:
-                    return hands, phase, queue
-                phase, queue = _DISCARD, tuple((self.bidder + k) % 4 for k in range(4))
-            while queue and _popcount(hands[queue[0]]) <= HAND_SIZE:
-                queue = queue[1:]
-            if not queue:
-                return hands, _LEAF, ()
-            seat = queue[0]
-            fixed, keep, groups = self.discard_groups(hands, seat)
-            total = sum(len(g) for g in groups)
-            if keep not in (0, total) and len(groups) > 1:
-                return hands, phase, queue
-            m = fixed                                   # forced: one class only
-            for g in groups:
-                for c in g[:keep]:
-                    m |= 1 << c
-                keep -= min(keep, len(g))
-            hands = tuple(m if s == seat else hands[s] for s in range(4))
-            queue = queue[1:]
-
-    def runs(self, hands, effs=range(5)):
-        """Per effective suit in ``effs``: list of (holder, [cards strongest
-        first]), a run being a maximal block of one hand's cards among all
-        cards still in the four hands."""
-        owner = [-1] * 64
-        for s in range(4):
-            for c in _bits(hands[s]):
-                owner[c] = s
-        out = []
-        for eff in effs:
-            suit_runs = []
-            last = -1
-            for c in self.order[eff]:
-                h = owner[c]
-                if h < 0:
-                    continue
-                if h == last:
-                    suit_runs[-1][1].append(c)
-                else:
-                    suit_runs.append((h, [c]))
-                    last = h
-            out.append(suit_runs)
-        return out
-
-    # ---------------------------------------------------------- choices
-    def seat_runs(self, hands, seat, effs):
-        """The runs (see :meth:`runs`) of ``seat``'s hand in the effective
-        suits ``effs``, strongest first: the same lists as ``runs`` gives
-        for that holder, by bit tests (this is the choice tree's hot path)."""
-        held = hands[0] | hands[1] | hands[2] | hands[3]
-        mine = hands[seat]
-        out = []
-        for eff in effs:
-            in_play = held & self.eff_mask[eff]
-            if not mine & in_play:
-                continue
-            cur = None
-            for c, b in self.order_bits[eff]:
-                if not in_play & b:
-                    continue
-                if mine & b:
-                    if cur is None:
-                        cur = [c]
-                        out.append(cur)
-                    else:
-                        cur.append(c)
-                else:
-                    cur = None
-        return out
-
-    def discard_groups(self, hands, seat):
-        """(cards kept for sure, how many more to keep, the groups of
-        interchangeable candidates, strongest first).  Memoised per
-        (hands, seat): settle() and discard_options() ask for the same
-        state's groups, and the groups depend on nothing else."""
-        memo_key = (hands, seat)
-        got = self.groups_of.get(memo_key)
-        if got is not None:
-            return got
-        hand = hands[seat]
-        trumps = hand & self.trump_mask
-        n_trumps = _popcount(trumps)
-        if n_trumps <= HAND_SIZE:
-            got = trumps, HAND_SIZE - n_trumps, self.seat_runs(hands, seat, range(4))
-        else:
-            fixed = hand & self.scoring_mask
-            pts = self.pts
-            groups = [[c for c in cs if not pts[c]] for cs in self.seat_runs(hands, seat, (TRUMPS,))]
-            got = fixed, HAND_SIZE - _popcount(fixed), [g for g in groups if g]
-        self.groups_of[memo_key] = got
-        return got
-
-    def discard_options(self, hands, seat) -> List[tuple]:
-        """One representative new ``hands`` per class of legal discards."""
-        fixed, keep, groups = self.discard_groups(hands, seat)
-        prefixes = []                   # prefixes[i][n]: the first n cards of group i
-        for g in groups:
-            acc, p = 0, [0]
-            for c in g:
-                acc |= 1 << c
-                p.append(acc)
-            prefixes.append(p)
-        head, tail = hands[:seat], hands[seat + 1:]
-        out = []
-        for counts in _count_vectors(tuple(len(g) for g in groups), keep):
-            m = fixed
-            for p, n in zip(prefixes, counts):
-                m |= p[n]
-            out.append(head + (m,) + tail)
-        return out
-
-    def pass_options(self, hands, seat, queue) -> List[tuple]:
-        trumps = [c for c in _bits(hands[seat] & self.trump_mask)]
-        need = len(trumps) - HAND_SIZE
-        partner = partner_of(seat)
-        check = partner not in queue[1:]
-        held = bin(hands[partner] & self.scoring_mask).count("1")
-        out = []
-        for combo in itertools.combinations(trumps, need):
-            m = sum(1 << c for c in combo)
-            if check and held + bin(m & self.scoring_mask).count("1") > HAND_SIZE:
-                continue
-            new = list(hands)
-            new[seat] &= ~m
-            new[partner] |= m
-            out.append(tuple(new))
-        return out
-
-    def children(self, state) -> list:
-        hands, phase, queue = state
-        seat = queue[0]
-        bounds = self.bounds
-        if phase == _DISCARD and len(queue) == 1:
-            # The last discard: each option is a play position (settle has
-            # nothing left to skip) and distinct options are distinct hands.
-            out = []
-            for h in self.discard_options(hands, seat):
-                child = (h, _LEAF, ())
-                out.append((child, child))
-                if child not in bounds:
-                    bounds[child] = self.quick_bounds(h)
-            return out
-        if phase == _PASS:
-            raw = [(h, _PASS, queue[1:]) for h in self.pass_options(hands, seat, queue)]
-        else:
-            raw = [(h, _DISCARD, queue[1:]) for h in self.discard_options(hands, seat)]
-        out, seen = [], set()
-        for h, ph, q in raw:
-            child = self.settle(h, ph, q)
-            if child not in seen:
-                seen.add(child)
-                out.append((child, child))
-                if child not in self.bounds:
-                    self.bounds[child] = self.quick_bounds(child[0])
-        return out
-
-    # ---------------------------------------------------------- bounds
-    def quick_bounds(self, hands) -> Tuple[int, int]:
-        """The top trumps held by one side with no opposing trump above
-        them are never captured: their points are that side's for sure.
-        (Memoised on the two sides' trumps, all it reads: plain discards
-        leave it unchanged.)"""
-        t = self.trump_mask
-        side_masks = ((hands[0] | hands[2]) & t, (hands[1] | hands[3]) & t)
-        got = self.quick_memo.get(side_masks)
-        if got is None:
-            got = self.quick_memo[side_masks] = self._quick_bounds(side_masks)
-        return got
-
-    def _quick_bounds(self, side_masks) -> Tuple[int, int]:
-        lead_side, sure = None, 0
-        for c in self.order[TRUMPS]:
-            bit = 1 << c
-            if side_masks[0] & bit:
-                s = 0
-            elif side_masks[1] & bit:
-                s = 1
-            else:
-                continue
-            if lead_side is None:
-                lead_side = s
-            elif s != lead_side:
-                break
-            sure += self.pts[c]
-        if lead_side == self.side:
-            return sure, TOTAL_POINTS
-        return 0, TOTAL_POINTS - sure
-
-    def get_bounds(self, key, state) -> Tuple[int, int]:
-        b = self.bounds.get(key)
-        if b is None:
-            b = self.quick_bounds(state[0])
-            self.bounds[key] = b
-        return b
-
-    # ---------------------------------------------------------- exact
-    def at_least(self, key, state, target: int) -> bool:
-        """Can the bidder's side secure ``target`` from this state?"""
-        lo, hi = self.get_bounds(key, state)
-        if lo >= target:
-            return True
-        if hi < target:
-            return False
-        self.nodes += 1
-        hands, phase, queue = state
-        if phase == _LEAF:
-            # a null-window question to the play solver (cheaper than a value)
-            ok = self.oracle.at_least(hands, self.trump, self.bidder, target)
-            self.bounds[key] = (max(lo, target), hi) if ok else (lo, min(hi, target - 1))
-            return ok
-        entry = self.children_of.get(key)
-        if entry is None:
-            kids = self.children(state)
-            entry = (kids, all(k[1] == _LEAF for k, _ in kids))
-            self.children_of[key] = entry
-        kids, leaves = entry
-        maxing = side_of(queue[0]) == self.side
-        # best-known first: what earlier questions learnt orders the choices
-        bounds = self.bounds
-        cb = [bounds[k] for k, _ in kids]
-        sign = -1 if maxing else 1
-        order = sorted(range(len(kids)), key=lambda i: sign * (cb[i][0] + cb[i][1]))
-        if leaves:
-            ok = self._leaves_at_least(kids, order, cb, target, maxing)
-        else:
-            ok = not maxing
-            for i in order:
-                k, child = kids[i]
-                if self.at_least(k, child, target) == maxing:
-                    ok = maxing
-                    break
-        cb = [bounds[k] for k, _ in kids]      # children() set every child's bounds
-        if maxing:
-            lo, hi = max(lo, max(b[0] for b in cb)), min(hi, max(b[1] for b in cb))
-        else:
-            lo, hi = max(lo, min(b[0] for b in cb)), min(hi, min(b[1] for b in cb))
-        self.bounds[key] = (lo, hi)
-        return ok
-
-    def _leaves_at_least(self, kids, order, cb, target: int, maxing: bool) -> bool:
-        """The or (maxing) / and (not maxing) of "at least ``target``?" over
-        children that are all play positions, as the child loop computes
-        it: children their bounds decide need no search; the rest go to the
-        play solver in one batch, in the same order, stopping at the first
-        answer that decides the node (the answers after it cannot change
-        an or/and).  Each answer is a fail-soft bound on the leaf's value
-        (often tighter than the target) and is recorded as such."""
-        pending, pend_bounds = [], []
-        for i in order:
-            lo, hi = cb[i]
-            if lo >= target or hi < target:
-                if (lo >= target) == maxing:
-                    return maxing
-                continue
-            pending.append(kids[i][0])
-            pend_bounds.append((lo, hi))
-        if not pending:
-            return not maxing
-        answers = self.oracle.at_least_until([k[0] for k in pending], self.trump, self.bidder,
-                                             target, maxing)
-        bounds = self.bounds
-        for k, (lo, hi), v in zip(pending, pend_bounds, answers):
-            self.nodes += 1
-            bounds[k] = (max(lo, v), hi) if v >= target else (lo, min(hi, v))
-        return maxing if (answers[-1] >= target) == maxing else not maxing
-
-    def exact(self, state, guess: Optional[int] = None) -> int:
-        """The exact value: yes/no questions, first at ``guess`` and one
-        above it (the heuristic's value is usually right), then bisection."""
-        state = self.settle(*state)
-        key = state
-        probes = [] if guess is None else [guess, guess + 1]
-        while True:
-            lo, hi = self.get_bounds(key, state)
-            if lo >= hi:
-                return lo
-            probes = [p for p in probes if lo < p <= hi]
-            self.at_least(key, state, probes.pop(0) if probes else (lo + hi + 1) // 2)
-
-    # ---------------------------------------------------------- fast
-    def heuristic(self, state) -> tuple:
-        """Play the documented heuristic policy to the start of play."""
-        hands, phase, queue = state
-        while True:
-            hands, phase, queue = self._settle_plain(hands, phase, queue)
-            if phase == _LEAF:
-                return hands
-            seat = queue[0]
-            if phase == _PASS:
-                hands = self._heuristic_pass(hands, seat, queue)
-            else:
-                hands = self._heuristic_discard(hands, seat)
-            queue = queue[1:]
-
-    def _settle_plain(self, hands, phase, queue):
-        if phase == _PASS:
-            while queue and bin(hands[queue[0]] & self.trump_mask).count("1") <= HAND_SIZE:
-                queue = queue[1:]
-            if queue:
-                return hands, phase, queue
-            phase, queue = _DISCARD, tuple((self.bidder + k) % 4 for k in range(4))
-        while queue and bin(hands[queue[0]]).count("1") <= HAND_SIZE:
-            queue = queue[1:]
-        return (hands, phase, queue) if queue else (hands, _LEAF, ())
-
-    def _trump_pref(self, c):
-        return (-self.pts[c], -card_key(Card(c), self.trump)[1])
-
-    def _heuristic_pass(self, hands, seat, queue):
-        trumps = sorted(_bits(hands[seat] & self.trump_mask), key=self._trump_pref)
-        options = self.pass_options(hands, seat, queue)
-        preferred = sum(1 << c for c in trumps[HAND_SIZE:])
-        for h in options:
-            if hands[seat] & ~h[seat] == preferred:
-                return h
-        # the cheapest legal pass in points (always exists: keep scoring trumps first)
-        return min(options, key=lambda h: (sum(self.pts[c] for c in _bits(hands[seat] & ~h[seat])),
-                                           sorted(_bits(h[seat]))))
-
-    def _heuristic_discard(self, hands, seat):
-        hand = hands[seat]
-        trumps = hand & self.trump_mask
-        n = bin(trumps).count("1")
-        if n > HAND_SIZE:
-            ordered = sorted(_bits(trumps), key=self._trump_pref)
-            keep = sum(1 << c for c in ordered[:HAND_SIZE])
-        else:
-            plain = list(_bits(hand & ~trumps))
-            length = {}
-            for c in plain:
-                length[c // 16] = length.get(c // 16, 0) + 1
-            plain.sort(key=lambda c: (-(c % 16), -length[c // 16], c // 16))
-            keep = trumps | sum(1 << c for c in plain[:HAND_SIZE - n])
-        return tuple(keep if s == seat else hands[s] for s in range(4))
-
-
-def _popcount(m: int) -> int:
-    return bin(m).count("1")
-
-
-def _bits(m: int):
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
-
-
-@functools.lru_cache(maxsize=None)
-def _count_vectors(sizes: tuple, total: int) -> tuple:
-    return tuple(_count_vectors_gen(sizes, total))
-
-
-def _count_vectors_gen(sizes, total: int):
-    """Every vector n with 0 <= n[i] <= sizes[i] and sum total; larger
-    counts on earlier (stronger) groups first."""
-    if not sizes:
-        if total == 0:
-            yield ()
-        return
-    rest = sum(sizes[1:])
-    for n in range(min(sizes[0], total), max(0, total - rest) - 1, -1):
-        for tail in _count_vectors_gen(sizes[1:], total - n):
-            yield (n,) + tail
 
 
 # ------------------------------------------------------------------ the table
@@ -724,8 +259,8 @@ def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
 
 
 def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> int:
-    game = _Game(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
-    fast = game.oracle.value(game.heuristic(state), trump, bidder)
+    game = ChoiceTree(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
+    fast = game.oracle.value(heuristic_hands(game, state), trump, bidder)
     if mode == "fast":
         return fast
     with _no_gc():

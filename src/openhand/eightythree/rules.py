@@ -1,6 +1,6 @@
 """Eighty-Three: the pure-Python rules of the play and the scoring (the spec).
 
-Rules (docs/rules.md has them in full):
+Rules (the full text: docs/rules.md, section Eighty-Three):
 - 53 cards: 52 + one joker.  Four players, N-S against E-W.
 - Trumps, given the trump suit: its 13 cards, the five of the other suit of
   the same colour (the "off-five": 5D when hearts are trumps, 5C when spades

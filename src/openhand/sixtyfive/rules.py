@@ -1,6 +1,6 @@
 """65 (Sixty-Five): the pure-Python rules engine, the readable spec.
 
-Rules (docs/rules.md has them in full):
+Rules (the full text: docs/rules.md, section 65):
 - 48 cards, 3 (low) .. A (high) in four suits; spades are always trumps.
 - Four players, N-S against E-W, 12 cards each.  The player left of the
   dealer leads trick 1; the winner of a trick leads the next.

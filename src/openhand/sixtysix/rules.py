@@ -1,6 +1,6 @@
 """Sixty-Six: the pure-Python rules engine, the readable spec.
 
-Rules (RULINGS.md, restated):
+Rules (docs/rules.md, section Sixty-Six, in short):
 - 24 cards, A T K Q J 9 in four suits, ranked in that order, worth
   11 10 4 3 2 0: 120 card points in all.
 - Two players, 0 and 1; the deal alternates.  6 cards each; the 13th card is
@@ -26,7 +26,7 @@ Rules (RULINGS.md, restated):
   closing outcome, the played-out score and the game to 7: see
   :func:`deal_result` and :class:`Game`.
 
-Design choices (where RULINGS.md leaves the detail open):
+Design choices (where the rules leave the detail open; docs/rules.md gathers them):
 - A player's turn at the start of a trick is a sequence of *actions*, each
   one node for a solver: ``exchange`` and ``close`` keep the same player to
   move; a lead (a plain card or a marriage) passes the move to the follower;
