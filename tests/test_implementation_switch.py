@@ -20,3 +20,13 @@ def test_bad_value(monkeypatch):
     monkeypatch.setenv("OPENHAND_IMPLEMENTATION", "fortran")
     with pytest.raises(ValueError, match="fortran"):
         _impl.implementation()
+
+
+def test_bad_value_is_refused_when_a_solver_is_made(monkeypatch):
+    # a game still imports (the message must reach the user), and making a
+    # solver names the variable instead of a traceback from the import
+    monkeypatch.setenv("OPENHAND_IMPLEMENTATION", "bogus")
+    from openhand import errors, sixtyfive
+    assert _impl.load_core("openhand.sixtyfive._core") is not None
+    with pytest.raises(errors.ConfigurationError, match="OPENHAND_IMPLEMENTATION='bogus'"):
+        sixtyfive.Solver()

@@ -7,6 +7,9 @@ called after these checks pass.
 """
 import numbers
 
+__all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "ConfigurationError",
+           "SolverBusyError", "is_list", "require_int", "require_fraction"]
+
 
 class OpenhandError(ValueError):
     """Base class of every input error raised by openhand."""
@@ -27,6 +30,11 @@ class PositionError(OpenhandError):
 
 class IllegalMoveError(OpenhandError):
     """A move (card, bid, discard, action) that the rules do not allow now."""
+
+
+class ConfigurationError(OpenhandError):
+    """A setting of the library that is not valid (an environment variable
+    such as ``OPENHAND_IMPLEMENTATION``)."""
 
 
 class SolverBusyError(OpenhandError, RuntimeError):

@@ -64,6 +64,8 @@ class SolverBase:
     STATES: tuple = ()      # the state classes it solves
 
     def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
+        from ._impl import implementation as forced
+        forced()          # a bad OPENHAND_IMPLEMENTATION is refused here, naming it
         if table_mb is None:
             table_mb = self.DEFAULT_TABLE_MB
         if isinstance(table_mb, bool) or not isinstance(table_mb, (int, float)) or not table_mb > 0:
