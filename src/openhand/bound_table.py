@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Dict, Hashable, Optional, Tuple
 
+__all__ = ["BoundTable", "INF"]
+
 INF = 10 ** 6
 
 

@@ -27,6 +27,9 @@ from typing import Dict, Iterable, List, Optional, Sequence
 
 from .errors import CardError, DealError
 
+__all__ = ["Card", "Suit", "JOKER", "RANK_CHARS", "SUIT_CHARS", "make_card", "make_deck", "cards_from_mask",
+           "mask_of", "sort_cards", "parse_cards", "parse_hand", "format_hand", "parse_deal", "format_deal"]
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "SHDC"
 JOKER_ID = 15

@@ -30,6 +30,7 @@ openhand.errors.PositionError: unknown game 'bridge': the games are 65 (sixty-fi
 """
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import random
@@ -403,7 +404,7 @@ class State:
 
     def copy(self) -> "State":
         """An independent copy, history included (``undo`` works on it)."""
-        return self.get_game().from_text(self.to_text())
+        return copy.deepcopy(self)
 
     def to_text(self) -> str:
         """One line of ``key=value`` fields (see :mod:`openhand.textform`)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+__all__ = ["NodeCounter", "POLL_NODES"]
+
 # Nodes between two progress calls: the C++ side's kPollNodes (2^16).
 POLL_NODES = 1 << 16
 

@@ -8,6 +8,8 @@ N-S (side 0) play against E-W (side 1).
 """
 from .errors import PositionError
 
+__all__ = ["SEATS", "SIDES", "seat_index", "left_of", "partner_of", "side_of"]
+
 SEATS = ("N", "E", "S", "W")
 SIDES = ("N-S", "E-W")
 

@@ -17,6 +17,8 @@ from .choices import DISCARD, LEAF, PASS, Choices
 from .play_oracle import PlayOracle
 from .rules import TOTAL_POINTS, TRUMPS
 
+__all__ = ["ChoiceTree"]
+
 
 class ChoiceTree(Choices):
     """The exact pass/discard game of one (bidder, trump) pair."""
@@ -182,6 +184,3 @@ class ChoiceTree(Choices):
                 return lo
             probes = [p for p in probes if lo < p <= hi]
             self.at_least(key, state, probes.pop(0) if probes else (lo + hi + 1) // 2)
-
-
-__all__ = ["ChoiceTree"]

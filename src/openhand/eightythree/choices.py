@@ -20,6 +20,8 @@ from typing import Dict, List
 from ..seats import partner_of
 from .rules import DECK, HAND_SIZE, TRUMPS, card_key, points
 
+__all__ = ["Choices", "PASS", "DISCARD", "LEAF", "bits", "popcount", "count_vectors"]
+
 PASS, DISCARD, LEAF = 0, 1, 2
 
 
@@ -211,6 +213,3 @@ def _count_vectors_gen(sizes, total: int):
     for n in range(min(sizes[0], total), max(0, total - rest) - 1, -1):
         for tail in _count_vectors_gen(sizes[1:], total - n):
             yield (n,) + tail
-
-
-__all__ = ["Choices", "PASS", "DISCARD", "LEAF", "bits", "popcount", "count_vectors"]

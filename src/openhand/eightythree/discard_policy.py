@@ -17,6 +17,8 @@ from ..cards import Card
 from .choices import DISCARD, LEAF, PASS, Choices, bits
 from .rules import HAND_SIZE, card_key
 
+__all__ = ["heuristic_hands"]
+
 
 def heuristic_hands(choices: Choices, state) -> tuple:
     """Play the documented heuristic policy from ``state`` to the start of
@@ -81,6 +83,3 @@ def _heuristic_discard(choices: Choices, hands, seat):
         plain.sort(key=lambda c: (-(c % 16), -length[c // 16], c // 16))
         keep = trumps | sum(1 << c for c in plain[:HAND_SIZE - n])
     return tuple(keep if s == seat else hands[s] for s in range(4))
-
-
-__all__ = ["heuristic_hands"]

@@ -98,6 +98,8 @@ from .discard_policy import heuristic_hands
 from .play_oracle import PlayOracle as _Oracle
 from .rules import DECK, MIN_BID, TOTAL_POINTS, suit_index
 
+__all__ = ["BidRow", "BidTable", "bid_table", "deal_value", "pair_value", "highest_bid", "MODES"]
+
 MODES = ("exact", "fast")
 
 
@@ -297,6 +299,3 @@ def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
     else:
         raise PositionError(f"a deal in the {deal.phase} phase has no passes or discards to choose")
     return _solve_state(state, t, bidder, mode, _Oracle(solver))
-
-
-__all__ = ["BidRow", "BidTable", "bid_table", "deal_value", "pair_value", "highest_bid", "MODES"]

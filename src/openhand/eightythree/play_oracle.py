@@ -17,6 +17,8 @@ from ..errors import PositionError
 from ..seats import SEATS
 from .rules import TOTAL_POINTS
 
+__all__ = ["PlayOracle"]
+
 try:   # the C++ play solver when built; its Python twin otherwise
     from .solver import Solver as _PlaySolver
 except ImportError:  # pragma: no cover - before the fast solver landed
@@ -84,6 +86,3 @@ class PlayOracle:
 def _position(hands, trump, bidder):
     from .rules import Position
     return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder)
-
-
-__all__ = ["PlayOracle"]

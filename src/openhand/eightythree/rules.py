@@ -56,6 +56,11 @@ from ..errors import IllegalMoveError, PositionError
 from ..seats import SEATS, seat_index, side_of
 from ..trickplay import TrickPosition
 
+__all__ = ["Position", "DECK", "TRUMPS", "PASS", "DOUBLED", "MIN_BID", "card_key", "is_trump",
+           "trump_rank", "points", "legal_cards", "trick_winner_index", "trick_points", "score_deal",
+           "parse_bid", "bid_text", "suit_index", "off_five", "trump_order", "scoring_trumps",
+           "is_scoring_trump", "random_hands"]
+
 GAME = "83"
 DECK = make_deck(RANK_CHARS, joker=True)
 HAND_SIZE = 6          # cards per player in the play
@@ -416,8 +421,3 @@ def random_hands(seed=None, trump=None) -> Tuple[Dict[str, frozenset], int]:
 from .notation import Move as _Move  # noqa: E402 (notation reads the bids above)
 
 Position.MOVE = _Move
-
-__all__ = ["Position", "DECK", "TRUMPS", "PASS", "DOUBLED", "MIN_BID", "card_key", "is_trump",
-           "trump_rank", "points", "legal_cards", "trick_winner_index", "trick_points", "score_deal",
-           "parse_bid", "bid_text", "suit_index", "off_five", "trump_order", "scoring_trumps",
-           "is_scoring_trump", "random_hands"]

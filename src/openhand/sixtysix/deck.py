@@ -6,6 +6,9 @@ from typing import List
 
 from ..cards import Card, make_deck, parse_hand  # noqa: F401 (parse_hand: doctest)
 
+__all__ = ["GAME", "DECK", "HAND_SIZE", "STOCK_SIZE", "TOTAL_CARD_POINTS", "GOAL", "LAST_TRICK_BONUS",
+           "TARGET", "RANK_ORDER", "CARD_POINTS", "card_points", "follower_wins", "format_hand", "cards_of"]
+
 
 GAME = "66"
 DECK = make_deck("9TJQKA")

@@ -15,6 +15,8 @@ from .notation import Move, CLOSE_MOVE, MARRIAGE_OUT, OUT
 from .rules import (Snapshot, counted, deal_result, final_points, is_over, is_strict, legal_actions, marriage_points,
                     require_over, step, to_move, why_illegal)
 
+__all__ = ["Position", "make_state", "deal_state", "random_position"]
+
 
 # ------------------------------------------------------------------ positions
 def _two(value) -> Optional[list]:

@@ -100,6 +100,9 @@ from .deck import (DISPLAY_IDS, GOAL, HAND_SIZE, HIGHER, KQ_MASK, LAST_TRICK_BON
 from .notation import (Move, CLOSE, CLOSE_MOVE, EXCHANGE, EXCHANGE_MOVE, MARRIAGE, MARRIAGE_MOVE, MARRIAGE_OUT,
                       MARRIAGE_OUT_MOVE, OUT, OUT_MOVE, PLAY, PLAY_MOVE)
 
+__all__ = ["legal_actions", "why_illegal", "deal_result", "final_points", "counted", "is_over", "is_strict",
+           "to_move", "marriage_points", "require_over"]
+
 
 # ------------------------------------------------------------------ state
 class Snapshot(NamedTuple):
