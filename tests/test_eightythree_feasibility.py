@@ -278,3 +278,17 @@ def test_deal_value_refuses_a_trump_that_contradicts_the_deal():
     assert discarding.phase == "discarding"
     with pytest.raises(PositionError, match="contradicts the deal"):
         deal_value(discarding, "fast", trump=[t for t in "SHDC" if t != own][0])
+
+
+@pytest.mark.parametrize("seed,deal", small_discard_cases(3))
+def test_solving_a_deal_in_its_discards_values_every_legal_discard(seed, deal):
+    # the Solver's per-move values of a discarding deal (one search per class
+    # of interchangeable discards) against brute force on every legal discard
+    r = solve(deal)
+    assert set(r.moves) == {str(m) for m in deal.legal_moves}
+    for move in deal.legal_moves:
+        child = copy.deepcopy(deal)
+        child.play(move)
+        assert r.moves[str(move)] == brute(child), move
+    maxing = side_of(deal.to_move) == side_of(deal.bidder)
+    assert r.value == (max if maxing else min)(r.moves.values()) == deal_value(deal)

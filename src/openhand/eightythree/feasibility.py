@@ -87,18 +87,18 @@ import gc
 import json
 import time
 from dataclasses import dataclass, asdict
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, cards_from_mask, format_deal, mask_of, parse_deal
 from ..errors import DealError, PositionError, is_list, require_int
 from ..seats import SEATS, seat_index
 from .choice_tree import ChoiceTree
-from .choices import DISCARD as _DISCARD, PASS as _PASS
+from .choices import DISCARD as _DISCARD, PASS as _PASS, Choices
 from .discard_policy import heuristic_hands
 from .play_oracle import PlayOracle as _Oracle
 from .rules import DECK, MIN_BID, TOTAL_POINTS, suit_index
 
-__all__ = ["BidRow", "BidTable", "bid_table", "deal_value", "pair_value", "highest_bid", "MODES"]
+__all__ = ["BidRow", "BidTable", "bid_table", "deal_value", "move_values", "pair_value", "highest_bid", "MODES"]
 
 MODES = ("exact", "fast")
 
@@ -299,3 +299,60 @@ def deal_value(deal, mode: str = "exact", trump=None, solver=None) -> int:
     else:
         raise PositionError(f"a deal in the {deal.phase} phase has no passes or discards to choose")
     return _solve_state(state, t, bidder, mode, _Oracle(solver))
+
+
+def move_values(deal, solver=None) -> Dict[str, int]:
+    """The exact value of every legal move of a Deal in its ``trumps``,
+    ``passing`` or ``discarding`` phase (the points the bidder's side
+    secures after it), keyed by move text.  Discards that keep the same
+    number of each run of interchangeable cards (see the module notes)
+    have one value, so each class is searched once, however many legal
+    discards it holds; one play table serves every search.
+
+    >>> from openhand.eightythree import Deal
+    >>> d = Deal.from_deal("N:AT32.3.K32.QJT5 87.T76.JT6.9863 Q9.A5.AQ85.AK2+JK K654.QJ82.74.74 J.K94.9.",
+    ...                    dealer="W")
+    >>> d.replay(["45", "pass", "pass", "pass"])
+    >>> move_values(d)
+    {'trumps S': 49, 'trumps H': 60, 'trumps D': 83, 'trumps C': 83}
+    """
+    from .deal import Deal
+    if not isinstance(deal, Deal) or deal.phase not in ("trumps", "passing", "discarding"):
+        raise PositionError("move_values needs an Eighty-Three Deal in its trumps, passing or discarding phase")
+    oracle = _Oracle(solver)
+    bidder, queue = deal._bidder, tuple(deal._queue)
+    hands = tuple(mask_of(h) for h in deal.hands)
+    if deal.phase == "trumps":
+        start = (hands, _PASS, tuple((bidder + k) % 4 for k in range(4)))
+        return {str(m): _solve_state(start, m.suit, bidder, "exact", oracle) for m in deal.legal_moves}
+    trump, seat = int(deal.trump), deal.to_move
+    phase = _PASS if deal.phase == "passing" else _DISCARD
+    groups = Choices(trump, bidder).discard_groups(hands, seat) if phase == _DISCARD else None
+    values: Dict[str, int] = {}
+    by_class: Dict[tuple, int] = {}
+    for m in deal.legal_moves:
+        moved = mask_of(m.cards)
+        child = list(hands)
+        child[seat] &= ~moved
+        if phase == _PASS:
+            child[(seat + 2) % 4] |= moved
+        else:
+            child[seat] = _representative(child[seat], groups)
+        key = tuple(child)
+        if key not in by_class:
+            by_class[key] = _solve_state((key, phase, queue[1:]), trump, bidder, "exact", oracle)
+        values[str(m)] = by_class[key]
+    return values
+
+
+def _representative(kept: int, discard_groups) -> int:
+    """The class representative of a hand kept after a discard: the cards
+    kept for sure, and from each run of interchangeable candidates as
+    many of its strongest cards as the hand kept of that run."""
+    fixed, _, groups = discard_groups
+    out = fixed
+    for g in groups:
+        n = sum(1 for c in g if kept >> c & 1)
+        for c in g[:n]:
+            out |= 1 << c
+    return out

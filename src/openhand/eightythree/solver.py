@@ -154,27 +154,17 @@ class Solver(SolverBase):
     def _solve_choices(self, deal: Deal, moves: bool) -> SolveResult:
         """A deal in its trumps, passing or discarding phase: the exact
         feasibility value (points the bidder's side secures in the play),
-        and each legal move's: the value of the deal after it."""
-        from .feasibility import deal_value
+        and each legal move's (:func:`.feasibility.move_values`)."""
+        from .feasibility import deal_value, move_values
         side = side_of(deal.bidder)
-        per_move = {}
-        if moves or deal.phase == "trumps":
-            for move in deal.legal_moves:
-                if deal.phase == "trumps":
-                    per_move[str(move)] = deal_value(deal, trump=move.suit, solver=self)
-                    continue
-                child = deal.copy()
-                child.play(move)
-                per_move[str(move)] = self._choice_value(child)
-        value = max(per_move.values()) if deal.phase == "trumps" else deal_value(deal, solver=self)
+        maxing = side_of(deal.to_move) == side
+        per_move = move_values(deal, self) if moves or deal.phase == "trumps" else {}
+        if per_move:
+            value = (max if maxing else min)(per_move.values())
+        else:
+            value = deal_value(deal, solver=self)
         return SolveResult(game="83", side=("N-S", "E-W")[side], value=value, moves=per_move if moves else {},
-                           so_far=0, nodes=0, maximizing=side_of(deal.to_move) == side)
-
-    def _choice_value(self, deal: Deal) -> int:
-        from .feasibility import deal_value
-        if deal._position is None:
-            return deal_value(deal, solver=self)
-        return self.solve(deal._position, moves=False).value
+                           so_far=0, nodes=0, maximizing=maxing)
 
     # ------------------------------------------------------------ hand masks
     def value_of(self, hands: Sequence[int], trump, bidder, leader=None) -> int:
