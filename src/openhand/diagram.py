@@ -35,7 +35,7 @@ __all__ = ["hand_lines", "compass", "trick_diagram"]
 def hand_lines(cards, rank_order: str = RANK_CHARS[::-1]) -> List[str]:
     """One line a suit (``S AKQ``, ``H -``), ranks high to low in
     ``rank_order``; the joker, if held, ends the last line (``+JK``)."""
-    lines, joker = [], False
+    lines = []
     for s, letter in enumerate(SUIT_CHARS):
         ranks = sorted((c.rank for c in cards if not c.is_joker and c.suit == s),
                        key=lambda r: rank_order.index(RANK_CHARS[r - 2]))

@@ -168,7 +168,7 @@ class Game:
     match_units = ""
     OPTIONS: Dict[str, Option] = {}
     Move = Move                     # the game's move class
-    Solver = None                   # the game's solver class (set by the package)
+    SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
@@ -244,11 +244,8 @@ class Game:
         return self.state_from_fields(fields)
 
     def from_json(self, text: str) -> "State":
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise PositionError(f"not a JSON {self.title} state: {e}") from None
-        return self.from_dict(data)
+        from .textform import read_json
+        return self.from_dict(read_json(text, f"{self.title} state"))
 
     def _check_game_field(self, value) -> None:
         if value is not None and _resolve(value) != self.id:
@@ -259,6 +256,11 @@ class Game:
         return self.Move(text)
 
     # ------------------------------------------------------------ solving
+    @property
+    def Solver(self):
+        """The game's solver class."""
+        return _import(self.SOLVER)
+
     def solver(self, **kwargs):
         """A new exact solver of this game (``table_mb``,
         ``implementation``, ``progress``: see the game's ``Solver``)."""
@@ -486,7 +488,6 @@ class Match:
 
 # ------------------------------------------------------------------ registry
 _REGISTRY: Dict[str, Tuple[str, Tuple[str, ...]]] = {}
-_LOADED: Dict[str, type] = {}
 
 
 def register_game(game_id: str, path: str, names: Sequence[str] = ()) -> None:
@@ -518,11 +519,13 @@ def load_game(game, **options) -> Game:
     if isinstance(game, Game):
         return type(game)(**{**game.options, **options})
     gid = _resolve(game)
-    if gid not in _LOADED:
-        path, _ = _REGISTRY[gid]
-        module, cls = path.split(":")
-        _LOADED[gid] = getattr(importlib.import_module(module), cls)
-    return _LOADED[gid](**options)
+    return _import(_REGISTRY[gid][0])(**options)
+
+
+def _import(path: str):
+    """The object of a ``'package.module:Name'`` path."""
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def games() -> Tuple[Game, ...]:

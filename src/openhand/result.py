@@ -107,11 +107,8 @@ class SolveResult:
 
     @classmethod
     def from_json(cls, text: str) -> "SolveResult":
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise PositionError(f"not a JSON solve result: {e}") from None
-        return cls.from_dict(data)
+        from .textform import read_json
+        return cls.from_dict(read_json(text, "solve result"))
 
     def table(self) -> str:
         """A readable table of every move's value and its cost."""

@@ -25,12 +25,13 @@ openhand.errors.PositionError: unknown field 'colour' (the fields are game, lead
 """
 from __future__ import annotations
 
+import json
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .errors import PositionError
 
 __all__ = ["parse_fields", "format_fields", "split_moves", "join_moves", "fields_to_dict",
-           "fields_from_dict", "require_field"]
+           "fields_from_dict", "require_field", "read_json"]
 
 
 def parse_fields(text, keys: Optional[Sequence[str]]) -> Dict[str, str]:
@@ -55,6 +56,15 @@ def parse_fields(text, keys: Optional[Sequence[str]]) -> Dict[str, str]:
     if not out:
         raise PositionError("the state text is empty")
     return out
+
+
+def read_json(text, what: str):
+    """The value of a JSON text, or :class:`PositionError` saying it is not
+    a JSON ``what`` (and why)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise PositionError(f"not a JSON {what}: {e}") from None
 
 
 def require_field(fields: Dict[str, str], key: str, what: str) -> str:

@@ -17,13 +17,13 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, mask_of, parse_cards, parse_deal, sort_cards
-from .errors import DealError, IllegalMoveError, PositionError, is_list, require_int
-from .game import LegalMoves, State
+from .errors import DealError, PositionError, is_list
+from .game import Game, LegalMoves, State
 from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, SIDES, seat_index, side_of
 
-__all__ = ["TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "parse_pair"]
+__all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "parse_pair"]
 
 
 def _cards(cards, what: str) -> List[Card]:
@@ -43,6 +43,17 @@ def parse_pair(text: str, name: str) -> Tuple[int, int]:
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise PositionError(f"{name} must be two whole numbers (N-S E-W), like '12 10', got {text!r}")
     return int(parts[0]), int(parts[1])
+
+
+class PartnershipGame(Game):
+    """What the four-player games (65, Eighty-Three) share as Games: seats
+    N E S W, partnerships N-S against E-W."""
+
+    num_players = 4
+    players = SEATS
+    side_names = SIDES
+    side_players = ((0, 2), (1, 3))
+    units = "points"
 
 
 class TrickPosition(State):

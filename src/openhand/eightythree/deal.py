@@ -61,7 +61,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from ..cards import SUIT_CHARS, Card, Suit, format_deal, parse_cards, parse_deal, sort_cards
 from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_int
 from ..game import LegalMoves, State
-from ..seats import SEATS, left_of, partner_of, seat_index, side_of
+from ..seats import SEATS, left_of, partner_of, seat_index
 from ..textform import join_moves
 from .notation import BID, DISCARD, PASS_KIND, PLAY, TRUMPS_KIND, Move
 from .rules import (DEALT, DECK, DOUBLED, GAME, HAND_SIZE, KITTY_SIZE, MIN_BID, PASS, PENALTIES, Position,

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
 
-from ..game import Game, Match as MatchBase, Option
-from ..seats import SEATS, SIDES, side_of
+from ..game import Match as MatchBase, Option
+from ..seats import side_of
 from ..textform import require_field, split_moves
-from ..trickplay import parse_pair
+from ..trickplay import PartnershipGame, parse_pair
 from .deal import Deal
 from .notation import Move
 from .rules import PENALTIES, Position
@@ -36,7 +36,7 @@ from .rules import PENALTIES, Position
 __all__ = ["EightyThree", "Match"]
 
 
-class EightyThree(Game):
+class EightyThree(PartnershipGame):
     """Eighty-Three: four players, N-S against E-W, bidding for the kitty
     and trumps; a match to ``target`` points, a failed bid losing the bid
     (``penalty='bid'``) or what the bidders took (``'won'``)."""
@@ -44,21 +44,12 @@ class EightyThree(Game):
     id = "83"
     name = "eighty-three"
     title = "Eighty-Three"
-    num_players = 4
-    players = SEATS
-    side_names = SIDES
-    side_players = ((0, 2), (1, 3))
-    units = "points"
     match_units = "points"
     OPTIONS = {"target": Option(200, "points that win the match", minimum=1),
                "penalty": Option("bid", "what a failed bid loses: the bid, or what was won", choices=PENALTIES)}
     Move = Move
+    SOLVER = "openhand.eightythree.solver:Solver"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
-
-    @property
-    def Solver(self):
-        from .solver import Solver
-        return Solver
 
     def new_state(self, seed=None, dealer=None) -> Deal:
         return Deal.random(seed, dealer, self.option("penalty"))

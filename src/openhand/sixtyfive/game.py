@@ -23,36 +23,27 @@ from __future__ import annotations
 
 from typing import Dict, Optional
 
-from ..game import Game, Match as MatchBase, Option
-from ..seats import SEATS, SIDES, left_of, seat_index
+from ..game import Match as MatchBase, Option
+from ..seats import SEATS, left_of, seat_index
 from ..textform import require_field, split_moves
-from ..trickplay import parse_pair
+from ..trickplay import PartnershipGame, parse_pair
 from .notation import Move
 from .rules import Position
 
 __all__ = ["SixtyFive", "Match"]
 
 
-class SixtyFive(Game):
+class SixtyFive(PartnershipGame):
     """65: four players, N-S against E-W; a match to ``target`` victory points."""
 
     id = "65"
     name = "sixty-five"
     title = "65"
-    num_players = 4
-    players = SEATS
-    side_names = SIDES
-    side_players = ((0, 2), (1, 3))
-    units = "points"
     match_units = "victory points"
     OPTIONS = {"target": Option(5, "victory points that win the match", minimum=1)}
     Move = Move
+    SOLVER = "openhand.sixtyfive.solver:Solver"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
-
-    @property
-    def Solver(self):
-        from .solver import Solver
-        return Solver
 
     def new_state(self, seed=None, dealer=None) -> Position:
         return Position.random(seed, dealer)

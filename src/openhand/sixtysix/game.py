@@ -35,16 +35,12 @@ class SixtySix(Game):
     match_units = "game points"
     OPTIONS = {"target": Option(7, "game points that win the match", minimum=1)}
     Move = Move
+    SOLVER = "openhand.sixtysix.solver:Solver"
 
     @property
     def FIELDS(self):
         from .position_format import TEXT_KEYS
         return TEXT_KEYS[1:]
-
-    @property
-    def Solver(self):
-        from .solver import Solver
-        return Solver
 
     def new_state(self, seed=None, dealer=None) -> Position:
         if dealer is None:

@@ -4,10 +4,10 @@ start: the game's State) and seeded random positions for cross-checks."""
 from __future__ import annotations
 
 import random
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
-from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_fraction, require_int
+from ..errors import DealError, PositionError, is_list, require_fraction, require_int
 from ..game import LegalMoves, State
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)

@@ -67,7 +67,7 @@ from typing import Dict, List, Tuple
 
 from ..cards import SUIT_CHARS, Card
 from ..errors import DealError, PositionError
-from ..textform import join_moves, require_field, split_moves
+from ..textform import join_moves, read_json, require_field, split_moves
 from .deck import GAME, format_hand
 from .position import Position
 from .rules import Snapshot
@@ -154,11 +154,7 @@ def from_dict(data: dict) -> Position:
 
 
 def from_json(text: str) -> Position:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as e:
-        raise PositionError(f"not a JSON position: {e}") from None
-    return from_dict(data)
+    return from_dict(read_json(text, "position"))
 
 
 # ------------------------------------------------------------------ text
