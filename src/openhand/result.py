@@ -24,6 +24,17 @@ the value high (false when the player to move is on the other side);
 ``deal_value``, ``deal_moves`` and ``best_moves`` are derived: readers may
 ignore them (``from_json`` does).
 
+Eighty-Three's bid feasibility table (``BidTable.to_json``, ``openhand bids
+83 --json``) is the other result, one row per (bidder, trump suit)::
+
+    {"game": "83", "deal": "N:... kitty", "mode": "exact", "solver": "cpp",
+     "seconds": 2.9, "rows": [{"seat": "N", "trump": "S", "value": 49,
+     "highest_bid": 49, "doubled_ok": false}, ...]}
+
+``value`` is what the bidder's side secures with every choice open,
+``highest_bid`` the largest makeable bid (null under 30), ``doubled_ok``
+whether 83 doubled is makeable.
+
 >>> r = SolveResult(game="65", side="N-S", value=13, moves={"AS": 12, "KH": 13}, so_far=12, nodes=1234)
 >>> r.best_moves, r.deal_value, r.deal_moves
 (['KH'], 25, {'AS': 24, 'KH': 25})
