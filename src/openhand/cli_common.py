@@ -15,6 +15,15 @@ from dataclasses import asdict
 from .analysis import analyse
 
 
+def takes(text: str):
+    """Mark a command function with what it takes, in one line (shown by
+    ``openhand COMMAND --help``)."""
+    def mark(fn):
+        fn.takes = text
+        return fn
+    return mark
+
+
 def parser(prog: str, doc: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=prog, description=doc,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -11,12 +11,13 @@ and whether 83 doubled is makeable.
 from __future__ import annotations
 
 
-from ..cli_common import ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve
+from ..cli_common import ProgressLine, takes, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve
 from .deal import random_play_position
 from .rules import Position
 from .solver import Solver
 
 
+@takes("a PBN play position with --trump and --bidder [--leader --trick], or --random")
 def solve_command(argv, prog="openhand solve 83") -> int:
     p = parser(prog, __doc__)
     add_deal(p, 'PBN deal of the four hands, e.g. "N:AK5.Q.2.3+JK E:..."')
@@ -42,6 +43,7 @@ def solve_command(argv, prog="openhand solve 83") -> int:
     return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
 
 
+@takes("a PBN deal with the kitty as a fifth hand, or --random; --fast")
 def bids_command(argv, prog="openhand bids 83") -> int:
     from .deal import Deal
     from .feasibility import bid_table

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 
-from ..cli_common import (ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve,
+from ..cli_common import (ProgressLine, takes, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve,
                           timed)
 from .rules import Position, random_position
 from .solver import Solver
 
 
+@takes("a PBN deal with --leader [--trick], or --random [--tricks N]; --reach POINTS")
 def solve_command(argv, prog="openhand solve 65") -> int:
     p = parser(prog, __doc__)
     add_deal(p, 'PBN deal, e.g. "N:AKQ.JT9.876.543 E:... S:... W:..."')

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..cli_common import ProgressLine, add_record, parser, run_analysis, run_solve
+from ..cli_common import ProgressLine, takes, add_record, parser, run_analysis, run_solve
 from ..errors import PositionError
 from .position import Position
 from .solver import Solver
@@ -28,6 +28,7 @@ def _read(source: str) -> str:
         return f.read()
 
 
+@takes("a JSON position (a file, - or the text), or --random; --objective game|points")
 def solve_command(argv, prog="openhand solve 66") -> int:
     p = parser(prog, __doc__)
     p.add_argument("position", nargs="?", help="position JSON: a file, '-' or the text")
