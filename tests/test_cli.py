@@ -47,3 +47,136 @@ def test_unknown_command_or_game_or_pairing(capsys):
 def test_games_by_name(capsys):
     code, out, _ = run(capsys, "solve", "sixty-five", "N:A.K.. 3.A.. K.3.. Q.Q..", "--leader", "N", "--json")
     assert code == 0 and json.loads(out)["value"] == 13
+
+
+# ---------------------------------------------------------------- positions
+DEAL65 = "N:A.K.. 3.A.. K.3.. Q.Q.."
+TEXT65 = f"game=65; deal={DEAL65}; leader=N"
+TEXT83 = "game=83; deal=N:K.A.. .2..5 9.3.. Q..4.; trump=S; bidder=N"
+# a Sixty-Six state whose player to move may show a marriage ("marriage KH")
+TEXT66 = ("game=66; dealer=1; hands=QJ.Q.AK.T T9.J.T.QJ; stock=9D AH KH AS 9C AC 9H KS QD JD KC TH; "
+          "trump=H; leader=0; moves=QS, QC, AD, TS, close")
+
+
+def solved(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("game, text, own", [
+    ("65", TEXT65, [DEAL65, "--leader", "N"]),
+    ("83", TEXT83, ["N:K.A.. .2..5 9.3.. Q..4.", "--trump", "S", "--bidder", "N"]),
+    ("66", TEXT66, None),
+])
+def test_every_game_reads_a_state_text_inline_from_a_file_and_from_stdin(capsys, tmp_path, monkeypatch,
+                                                                          game, text, own):
+    import io
+    from openhand.game import load_game
+    expected = load_game(game).solver().solve(load_game(game).from_text(text)).to_dict()
+    for key in ("nodes",):
+        expected.pop(key)
+
+    def same(got):
+        got.pop("nodes")
+        assert got == expected
+
+    same(solved(capsys, "solve", game, text))
+    path = tmp_path / "state.txt"
+    path.write_text(text + "\n")
+    same(solved(capsys, "solve", game, str(path)))
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    same(solved(capsys, "solve", game, "-"))
+    # the JSON form of the state (State.to_dict) reads too
+    same(solved(capsys, "solve", game, load_game(game).from_text(text).to_json()))
+    if own:                                           # the game's own form: the same position
+        same(solved(capsys, "solve", game, *own))
+
+
+def test_a_state_text_takes_no_options_of_the_own_form(capsys):
+    code, _, err = run(capsys, "solve", "65", TEXT65, "--leader", "S")
+    assert code == 2 and "--leader applies to a PBN deal, not to a state text" in err
+    code, _, err = run(capsys, "solve", "83", TEXT83, "--trump", "H")
+    assert code == 2 and "--trump applies to a PBN deal, not to a state text" in err
+    code, _, err = run(capsys, "solve", "65", TEXT83)            # another game's state
+    assert code == 2 and "not of 65" in err
+    code, _, err = run(capsys, "solve", "66", TEXT65)
+    assert code == 2 and "not of Sixty-Six" in err
+
+
+def test_position_arguments_that_are_no_position_get_clear_errors(capsys, tmp_path):
+    code, _, err = run(capsys, "solve", "66", str(tmp_path))               # a directory
+    assert code == 2 and "is a directory, not a position file" in err
+    binary = tmp_path / "core.bin"
+    binary.write_bytes(bytes(range(256)))
+    code, _, err = run(capsys, "solve", "66", str(binary))                 # not text
+    assert code == 2 and "is not a text file" in err
+    code, _, err = run(capsys, "solve", "66", "[1,2]")                    # JSON, but no position object
+    assert code == 2 and "JSON object, not list" in err and "file" not in err
+    for game in ("65", "66", "83"):
+        code, _, err = run(capsys, "solve", game, "missing.json")         # a missing file
+        assert code == 2 and "position file not found: 'missing.json'" in err
+    code, _, err = run(capsys, "solve", "66", " ")
+    assert code == 2 and "give either a position or --random" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n")
+    code, _, err = run(capsys, "solve", "65", str(empty))
+    assert code == 2 and "the position is empty" in err
+
+
+# ---------------------------------------------------------------- output
+@pytest.mark.parametrize("argv", [
+    ["65", DEAL65, "--leader", "N"], ["65", "--random", "--seed", "3", "--tricks", "2"],
+    ["83", TEXT83], ["83", "--random", "--seed", "1"],
+    ["66", TEXT66], ["66", "--random", "--seed", "7", "--value-only"],
+])
+def test_the_position_is_printed_first_as_the_hand_diagram(capsys, monkeypatch, argv):
+    from openhand.game import load_game
+    game = load_game(argv[0])
+    seen = {}
+    real = game.Solver.solve
+
+    def solve(self, state, *a, **k):                  # the search starts: the position is out already
+        seen["before"] = capsys.readouterr().out
+        seen["state"] = state
+        return real(self, state, *a, **k)
+    monkeypatch.setattr(game.Solver, "solve", solve)
+    code, out, _ = run(capsys, "solve", *argv)
+    assert code == 0
+    before, state = seen["before"], seen["state"]
+    assert before.startswith(str(state) + "\n")
+    assert f"to move: {game.player_name(state.to_move)}" in before
+    assert game.from_text(before.split("state:", 1)[1].strip()).without_history() == state.without_history()
+    assert out.startswith("value: ")                 # then the result
+
+
+def test_json_is_exactly_the_solve_result(capsys):
+    from openhand.game import load_game
+    for game, text in (("65", TEXT65), ("83", TEXT83), ("66", TEXT66)):
+        g = load_game(game)
+        code, out, _ = run(capsys, "solve", game, text, "--json")
+        assert code == 0 and out == g.solver().solve(g.from_text(text)).to_json() + "\n"
+        code, out, _ = run(capsys, "solve", game, text, "--json", "--value-only")
+        assert code == 0 and out == g.solver().solve(g.from_text(text), moves=False).to_json() + "\n"
+
+
+def test_value_only_prints_no_table_and_the_66_table_aligns(capsys):
+    code, out, _ = run(capsys, "solve", "65", TEXT65, "--value-only")
+    assert code == 0
+    result = out[out.index("value: "):].splitlines()
+    assert result[0].startswith("value: 13 (points N-S take in the remaining tricks)")
+    assert [line.split(":")[0] for line in result[1:]] == ["nodes", "time"]
+    code, out, _ = run(capsys, "solve", "66", TEXT66)
+    table = out[out.index("value: "):].splitlines()
+    assert "game points of player 0 minus the opponent's" in table[0]
+    head, rows = table[1], table[2:-2]
+    assert head.split() == ["move", "value", "cost"] and any(r.startswith("marriage KH ") for r in rows)
+    for row in rows:                                  # the numbers stand under their headings
+        assert len(row) == len(head) and row[len("marriage H out")] == " "
+
+
+@pytest.mark.parametrize("game, default", [("65", "512"), ("66", "64"), ("83", "8")])
+def test_each_game_states_its_own_table_default(capsys, game, default):
+    code, out, _ = run(capsys, "solve", game, "--help")
+    assert code == 0
+    assert f"(default {default})" in " ".join(out.split())

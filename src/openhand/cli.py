@@ -115,6 +115,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     try:
         return by_game[game](rest, prog=f"openhand {name} {game}")
+    except SystemExit as exc:      # argparse: --help (0) or a usage error (2), already printed
+        return exc.code if isinstance(exc.code, int) else 2
     except OpenhandError as exc:
         print(f"openhand: error: {exc}", file=sys.stderr)
         return 2

@@ -10,54 +10,60 @@ and whether 83 doubled is makeable.
 """
 from __future__ import annotations
 
-
-from ..cli_common import ProgressLine, takes, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve
+from ..cli_common import SolveCommand, add_position, parser, position_source, state_of, takes
 from .deal import random_play_position
 from .rules import Position
-from .solver import Solver
 
 
-@takes("a PBN play position with --trump and --bidder [--leader --trick], or --random")
-def solve_command(argv, prog="openhand solve 83") -> int:
-    p = parser(prog, __doc__)
-    add_deal(p, 'PBN deal of the four hands, e.g. "N:AK5.Q.2.3+JK E:..."')
-    p.add_argument("--trump", help="trump suit: S, H, D or C")
-    p.add_argument("--bidder", help="the bidder's seat")
-    p.add_argument("--leader", help="seat leading the current trick (default: the bidder)")
-    p.add_argument("--trick", default="", help="cards already played to the current trick")
-    add_record(p)
-    args = p.parse_args(argv)
-    deal = chosen_deal(p, args, random_only=("trump", "bidder", "leader", "trick"))
-    if deal is None:
-        pos = random_play_position(seed=args.seed)
-    else:
+class Solve(SolveCommand):
+    game_id = "83"
+    takes = ("a PBN play position with --trump and --bidder [--leader --trick], a state text or file, "
+             "or --random")
+    description = __doc__
+    own_form = "a PBN play position (with --trump and --bidder), e.g. \"N:AK5.Q.2.3+JK E:... S:... W:...\""
+    own_name = "a PBN deal"
+    own_options = ("trump", "bidder", "leader", "trick")
+    position_example = "game=83; deal=N:K.A.. .2..5 9.3.. Q..4.; trump=S; bidder=N"
+
+    def add_arguments(self, p) -> None:
+        p.add_argument("--trump", help="trump suit: S, H, D or C")
+        p.add_argument("--bidder", help="the bidder's seat")
+        p.add_argument("--leader", help="seat leading the current trick (default: the bidder)")
+        p.add_argument("--trick", default="", help="cards already played to the current trick")
+
+    def own_state(self, p, args, text):
         if not args.trump or not args.bidder:
-            p.error("--trump and --bidder are required with a deal")
-        pos = Position.from_deal(deal, trump=args.trump, bidder=args.bidder,
-                                 leader=args.leader, trick=args.trick)
-    header = [f"deal:    {pos.deal()}", f"position: {pos!r}"]
-    progress = ProgressLine.for_stderr()
-    solver = Solver(table_mb=args.table_mb, progress=progress)
-    if args.record:
-        return run_analysis(pos, solver.solve, header, args, progress)
-    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
+            p.error("--trump and --bidder are required with a PBN deal")
+        return Position.from_deal(text, trump=args.trump, bidder=args.bidder, leader=args.leader,
+                                  trick=args.trick)
+
+    def random_state(self, args):
+        return random_play_position(seed=args.seed)
 
 
-@takes("a PBN deal with the kitty as a fifth hand, or --random; --fast")
+@takes("a PBN deal with the kitty as a fifth hand, a state text or file, or --random; --fast")
 def bids_command(argv, prog="openhand bids 83") -> int:
     from .deal import Deal
     from .feasibility import bid_table
+    from ..game import load_game
 
     p = parser(prog, __doc__)
-    add_deal(p, '"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards)')
+    add_position(p, '"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards), or a state text of a deal '
+                    '(game=83; dealer=...; deal=...); a file name, \'-\' or the text')
+    p.add_argument("--json", action="store_true", help="print the table as JSON (BidTable.to_json())")
     p.add_argument("--fast", action="store_true", help="heuristic passes and discards (fast mode)")
     args = p.parse_args(argv)
-    deal = chosen_deal(p, args)
-    if deal is None:
+    text = " ".join(args.position)
+    if args.random == bool(text.strip()):
+        p.error("give either a deal or --random")
+    if args.random:
         deal = Deal.random(seed=args.seed)
+    else:
+        source = position_source(text, "a PBN deal with the kitty", "game=83; dealer=W; deal=N:h1 h2 h3 h4 kitty")
+        deal = state_of(load_game("83"), source, lambda s: s)
     table = bid_table(deal, mode="fast" if args.fast else "exact")
     print(table.to_json() if args.json else table.table())
     return 0
 
 
-COMMANDS = {"solve": solve_command, "bids": bids_command}
+COMMANDS = {"solve": Solve(), "bids": bids_command}

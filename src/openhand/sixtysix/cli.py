@@ -8,46 +8,27 @@ card points minus the opponent's.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-from ..cli_common import ProgressLine, takes, add_record, parser, run_analysis, run_solve
-from ..errors import PositionError
+from ..cli_common import SolveCommand
 from .position import Position
-from .solver import Solver
 
 
-def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    if source.lstrip().startswith("{"):
-        return source
-    if not os.path.exists(source):
-        raise PositionError(f"no such position file: {source!r} (give a file, '-' or JSON text)")
-    with open(source) as f:
-        return f.read()
+class Solve(SolveCommand):
+    game_id = "66"
+    takes = "a state text or JSON position (a file, - or the text), or --random; --objective game|points"
+    description = __doc__
+    random_options = ("dealer",)
+    position_example = "game=66; hands=.QJ.AT.T9 T9.A.KJ.Q; stock=KH KC ...; trump=S; leader=1"
+
+    def add_arguments(self, p) -> None:
+        p.add_argument("--objective", choices=("game", "points"), default="game",
+                       help="game points (default) or card-point difference")
+        p.add_argument("--dealer", type=int, choices=(0, 1), default=None, help="dealer for --random (default 0)")
+
+    def random_state(self, args):
+        return Position.deal(seed=args.seed, dealer=args.dealer or 0)
+
+    def solve_options(self, args) -> dict:
+        return {"objective": args.objective}
 
 
-@takes("a JSON position (a file, - or the text), or --random; --objective game|points")
-def solve_command(argv, prog="openhand solve 66") -> int:
-    p = parser(prog, __doc__)
-    p.add_argument("position", nargs="?", help="position JSON: a file, '-' or the text")
-    p.add_argument("--objective", choices=("game", "points"), default="game",
-                   help="game points (default) or card-point difference")
-    p.add_argument("--dealer", type=int, choices=(0, 1), default=0, help="dealer for --random")
-    add_record(p)
-    args = p.parse_args(argv)
-    if args.random == bool(args.position):
-        p.error("give either a position or --random")
-    pos = Position.deal(seed=args.seed, dealer=args.dealer) if args.random else \
-        Position.from_json(_read(args.position))
-    header = [f"position: {pos.to_json()}", f"to move:  player {pos.to_move}"]
-    progress = ProgressLine.for_stderr()
-    solver = Solver(table_mb=args.table_mb, progress=progress)
-    if args.record:
-        return run_analysis(pos, lambda p: solver.solve(p, objective=args.objective), header, args, progress)
-    return run_solve(lambda: solver.solve(pos, moves=not args.value_only, objective=args.objective),
-                     header, args, progress)
-
-
-COMMANDS = {"solve": solve_command}
+COMMANDS = {"solve": Solve()}
