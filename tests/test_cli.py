@@ -180,3 +180,45 @@ def test_each_game_states_its_own_table_default(capsys, game, default):
     code, out, _ = run(capsys, "solve", game, "--help")
     assert code == 0
     assert f"(default {default})" in " ".join(out.split())
+
+
+# ---------------------------------------------------------------- thresholds
+@pytest.mark.parametrize("game, argv", [
+    ("65", ["--random", "--seed", "11", "--tricks", "6"]),
+    ("65", [TEXT65]),
+    ("83", ["--random", "--seed", "3"]),
+    ("83", [TEXT83]),
+])
+def test_at_least_agrees_with_the_whole_deal_value(capsys, game, argv):
+    total = solved(capsys, "solve", game, *argv, "--value-only")["deal_value"]
+    got = solved(capsys, "solve", game, *argv, "--at-least", str(total), "--at-least", str(total + 1))
+    assert got == {"game": game, "side": "N-S", "at_least": {str(total): True, str(total + 1): False}}
+    code, out, _ = run(capsys, "solve", game, *argv, "--at-least", str(total))
+    assert code == 0
+    assert "thresholds: whole-deal points of" in out and f"N-S can reach {total}: yes" in out
+    if game == "65":                                   # --reach: the same question
+        assert solved(capsys, "solve", game, *argv, "--reach", str(total + 1))["at_least"] == {
+            str(total + 1): False}
+
+
+@pytest.mark.parametrize("game, extra, bad, lo, hi", [
+    ("65", [TEXT65], ["999", "-1", "66"], 0, 65),
+    ("83", [TEXT83], ["84", "-1"], 0, 83),
+    ("66", [TEXT66], ["4", "-4"], -3, 3),
+    ("66", [TEXT66, "--objective", "points"], ["231", "-231"], -230, 230),
+])
+def test_thresholds_the_game_cannot_reach_are_usage_errors(capsys, game, extra, bad, lo, hi):
+    for t in bad:
+        code, out, err = run(capsys, "solve", game, *extra, f"--at-least={t}")
+        assert code == 2 and out == ""
+        assert f"threshold {t} is out of range" in err and f"go from {lo} to {hi}" in err
+    if game == "65":
+        code, _, err = run(capsys, "solve", game, *extra, "--reach", "999")
+        assert code == 2 and "threshold 999 is out of range" in err
+
+
+def test_at_least_is_no_record_and_no_value_only(capsys):
+    code, _, err = run(capsys, "solve", "65", TEXT65, "--at-least", "13", "--record", "AS")
+    assert code == 2 and "--record does not apply to --at-least" in err
+    code, _, err = run(capsys, "solve", "65", TEXT65, "--at-least", "13", "--value-only")
+    assert code == 2 and "--value-only does not apply to --at-least" in err

@@ -266,6 +266,33 @@ def run_solve(solve, args, progress: ProgressLine = None) -> int:
     return 0
 
 
+AT_LEAST_JSON = '{"game": "65", "side": "N-S", "at_least": {"33": true, "41": false}}'
+
+
+def run_at_least(game, side: str, meaning: str, ask, targets, args, progress: ProgressLine = None) -> int:
+    """Answer each threshold of ``targets`` with ``ask(target)`` and print
+    the answers, or as JSON one object ``{"game", "side", "at_least":
+    {"T": true|false, ...}}`` (:data:`AT_LEAST_JSON`)."""
+    answers, elapsed = timed(lambda: {t: ask(t) for t in targets}, progress)
+    if args.json:
+        print(json.dumps({"game": game.id, "side": side, "at_least": {str(t): ok for t, ok in answers.items()}}))
+        return 0
+    print(f"thresholds: {meaning}")
+    for t, ok in answers.items():
+        print(f"{side} can reach {t}: {'yes' if ok else 'no'}")
+    print(f"time: {elapsed * 1000:.1f} ms")
+    return 0
+
+
+def at_least_of(solver, game):
+    """``solver.at_least``, or a clear error if this game's solver does
+    not answer threshold questions (yet)."""
+    from .solver_base import SolverBase
+    if getattr(type(solver), "at_least", SolverBase.at_least) is SolverBase.at_least:
+        raise PositionError(f"the {game.title} solver does not answer threshold questions (--at-least) yet")
+    return solver.at_least
+
+
 # ------------------------------------------------------------------ the solve command
 class SolveCommand:
     """``openhand solve GAME``: one command for every game, over its
@@ -279,7 +306,9 @@ class SolveCommand:
     form (``own_form``, read by :meth:`own_state`, the only form that takes
     the options ``own_options``); or ``--random`` (the only one that takes
     ``random_options``).  The position is printed first, then every legal
-    move is solved (``Solver.solve``) or ``--record`` is analysed.
+    move is solved (``Solver.solve``), or ``--at-least T`` questions are
+    answered (``Solver.at_least``: T within :meth:`target_range`), or
+    ``--record`` is analysed.
     """
 
     game_id = ""
@@ -305,8 +334,20 @@ class SolveCommand:
         return self.game.new_state(seed=args.seed)
 
     def solve_options(self, args) -> dict:
-        """Extra keyword arguments of the solver's ``solve``."""
+        """Extra keyword arguments of the solver's ``solve`` and ``at_least``."""
         return {}
+
+    def target_range(self, args) -> Tuple[int, int]:
+        """The thresholds the game can reach, lowest and highest."""
+        raise NotImplementedError
+
+    def target_meaning(self, args) -> str:
+        """What a threshold counts, in words ('whole-deal points of N-S')."""
+        raise NotImplementedError
+
+    def side(self, state) -> str:
+        """The side the values and thresholds are for."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------ the command
     @property
@@ -319,15 +360,22 @@ class SolveCommand:
         return (f"a state text (game={self.game_id}; ..., what State.to_text() writes) or JSON{own}; "
                 "a file name, '-' (standard input) or the text itself")
 
+    def threshold_help(self) -> str:
+        """What --at-least counts and its range, for the help."""
+        return ""
+
     def make_parser(self, prog: str) -> argparse.ArgumentParser:
         game = self.game
         p = parser(prog, self.description, self.epilog)
         add_position(p, self.position_help())
         p.add_argument("--json", action="store_true",
-                       help="print the result as JSON: the SolveResult schema (see the README), or with "
-                            "--record the analysis steps")
+                       help="print the result as JSON: the SolveResult schema (see the README); with "
+                            f"--at-least one object like {AT_LEAST_JSON}; with --record the analysis steps")
         p.add_argument("--value-only", action="store_true", help="only the value, not every move's")
         add_table_mb(p, game.Solver.DEFAULT_TABLE_MB)
+        p.add_argument("--at-least", type=int, action="append", metavar="T", dest="at_least",
+                       help=f"only ask whether T is reached: {self.threshold_help()}; one null-window "
+                            "search each, far cheaper than the value (repeatable)")
         add_record(p)
         self.add_arguments(p)
         return p
@@ -352,13 +400,25 @@ class SolveCommand:
             refuse_options(p, args, self.random_options, "--random", "a given position")
         if args.record and args.value_only:
             p.error("--value-only does not apply to --record")
+        if args.at_least:
+            if args.record or args.value_only:
+                p.error(f"--{'record' if args.record else 'value-only'} does not apply to --at-least")
+            lo, hi = self.target_range(args)
+            for t in args.at_least:
+                if not lo <= t <= hi:
+                    p.error(f"the threshold {t} is out of range: {game.title} thresholds "
+                            f"({self.target_meaning(args)}) go from {lo} to {hi}")
         state = self.random_state(args) if args.random else self.read_state(p, args, text)
 
-        if not args.json:
-            show_position(state)
         progress = ProgressLine.for_stderr()
         solver = game.solver(table_mb=args.table_mb, progress=progress)
+        ask = at_least_of(solver, game) if args.at_least else None
+        if not args.json:
+            show_position(state)
         options = self.solve_options(args)
+        if args.at_least:
+            return run_at_least(game, self.side(state), self.target_meaning(args),
+                                lambda t: ask(state, t, **options), args.at_least, args, progress)
         if args.record:
             return run_analysis(state, record_moves(args.record), lambda pos: solver.solve(pos, **options),
                                 args, progress)

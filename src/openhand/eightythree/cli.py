@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..cli_common import SolveCommand, add_position, parser, position_source, state_of, takes
 from .deal import random_play_position
-from .rules import Position
+from ..seats import SIDES, side_of
+from .rules import TOTAL_POINTS, Position
 
 
 class Solve(SolveCommand):
@@ -39,6 +40,18 @@ class Solve(SolveCommand):
 
     def random_state(self, args):
         return random_play_position(seed=args.seed)
+
+    def target_range(self, args):
+        return 0, TOTAL_POINTS
+
+    def target_meaning(self, args):
+        return "whole-deal points of the bidder's side: collected so far plus the remaining tricks"
+
+    def threshold_help(self):
+        return f"the bidder's side's whole-deal points (so far plus the remaining tricks), 0..{TOTAL_POINTS}"
+
+    def side(self, state):
+        return SIDES[side_of(state.bidder)]
 
 
 @takes("a PBN deal with the kitty as a fifth hand, a state text or file, or --random; --fast")

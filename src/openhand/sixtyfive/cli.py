@@ -10,10 +10,8 @@ fraction of the time the exact value takes.
 """
 from __future__ import annotations
 
-import json
-
-from ..cli_common import SolveCommand, show_position, timed
-from .rules import Position, random_position
+from ..cli_common import SolveCommand
+from .rules import TOTAL_POINTS, Position, random_position
 
 
 class Solve(SolveCommand):
@@ -32,9 +30,8 @@ class Solve(SolveCommand):
         p.add_argument("--tricks", type=int, default=None,
                        help="with --random: play seeded random cards until this many tricks are left "
                             "(default 12, the full deal)")
-        p.add_argument("--reach", type=int, action="append", metavar="POINTS",
-                       help="only ask whether N-S can reach POINTS deal points "
-                            "(repeatable: --reach 33 --reach 41)")
+        p.add_argument("--reach", type=int, action="append", metavar="POINTS", dest="at_least",
+                       help="the same as --at-least")
 
     def own_state(self, p, args, text):
         if not args.leader:
@@ -44,26 +41,17 @@ class Solve(SolveCommand):
     def random_state(self, args):
         return random_position(seed=args.seed, tricks_left=12 if args.tricks is None else args.tricks)
 
-    def __call__(self, argv, prog=None) -> int:
-        # --reach: answered here until the shared threshold option arrives
-        if "--reach" not in argv:
-            return super().__call__(argv, prog)
-        p = self.make_parser(prog or "openhand solve 65")
-        args = p.parse_args(argv)
-        text = " ".join(args.position)
-        if args.random == bool(text.strip()):
-            p.error("give either a position or --random")
-        state = self.random_state(args) if args.random else self.read_state(p, args, text)
-        solver = self.game.solver(table_mb=args.table_mb)
-        answers, elapsed = timed(lambda: {t: solver.at_least(state, t) for t in args.reach})
-        if args.json:
-            print(json.dumps({"reach": {str(t): ok for t, ok in answers.items()}}))
-            return 0
-        show_position(state)
-        for t, ok in answers.items():
-            print(f"N-S can reach {t}: {'yes' if ok else 'no'}")
-        print(f"time: {elapsed * 1000:.1f} ms")
-        return 0
+    def target_range(self, args):
+        return 0, TOTAL_POINTS
+
+    def target_meaning(self, args):
+        return "whole-deal points of N-S: collected so far plus the remaining tricks"
+
+    def threshold_help(self):
+        return f"N-S's whole-deal points (so far plus the remaining tricks), 0..{TOTAL_POINTS}; 33 and 41 score victory points"
+
+    def side(self, state):
+        return "N-S"
 
 
 COMMANDS = {"solve": Solve()}

@@ -9,7 +9,12 @@ card points minus the opponent's.
 from __future__ import annotations
 
 from ..cli_common import SolveCommand
+from .deck import LAST_TRICK_BONUS, TOTAL_CARD_POINTS
 from .position import Position
+
+# The widest card-point margin: every card point, the last trick and every
+# marriage (40 in trumps, 20 in each other suit) to one player.
+MAX_MARGIN = TOTAL_CARD_POINTS + LAST_TRICK_BONUS + 40 + 3 * 20
 
 
 class Solve(SolveCommand):
@@ -29,6 +34,22 @@ class Solve(SolveCommand):
 
     def solve_options(self, args) -> dict:
         return {"objective": args.objective}
+
+    def target_range(self, args):
+        return (-3, 3) if args.objective == "game" else (-MAX_MARGIN, MAX_MARGIN)
+
+    def target_meaning(self, args):
+        if args.objective == "game":
+            return "game points of the player to move minus the opponent's (the deal's outcome)"
+        return "card points (marriages and the last trick included) of the player to move minus the opponent's"
+
+    def threshold_help(self):
+        return (f"the deal's game points of the player to move minus the opponent's, -3..3, or with "
+                f"--objective points their card-point margin, -{MAX_MARGIN}..{MAX_MARGIN}")
+
+    def side(self, state):
+        player = state.to_move if state.to_move is not None else state.leader
+        return self.game.player_name(player)
 
 
 COMMANDS = {"solve": Solve()}
