@@ -222,3 +222,60 @@ def test_at_least_is_no_record_and_no_value_only(capsys):
     assert code == 2 and "--record does not apply to --at-least" in err
     code, _, err = run(capsys, "solve", "65", TEXT65, "--at-least", "13", "--value-only")
     assert code == 2 and "--value-only does not apply to --at-least" in err
+
+
+# ---------------------------------------------------------------- records
+def test_a_record_of_moves_with_spaces_reads_move_by_move(capsys):
+    from openhand import sixtysix
+    from openhand.analysis import analyse
+    from openhand.game import load_game
+    start = load_game("66").from_text(TEXT66)
+    expected = [str(s) for s in analyse(start, ["marriage KH", "AH"], sixtysix.solve)]
+    assert expected[0].startswith("player 0 marriage KH: ")
+    code, out, err = run(capsys, "solve", "66", TEXT66, "--record", "marriage KH AH")
+    assert code == 0, err
+    assert [line for line in out.splitlines() if ": best" in line] == expected
+
+
+@pytest.mark.parametrize("game", ["65", "66", "83"])
+def test_record_moves_reads_back_any_line_of_play_joined_by_spaces(game):
+    from openhand.cli_common import record_moves
+    from openhand.game import load_game
+    for seed in range(6):
+        start = load_game(game).new_state(seed=seed)
+        state, line = start.copy(), []
+        while not state.is_over() and len(line) < 40:
+            legal = list(state.legal_moves)
+            move = max(legal, key=lambda m: (len(m.split()), m))       # prefer moves of several words
+            line.append(str(move))
+            state.play(move)
+        assert record_moves(" ".join(line), start) == line
+        assert record_moves(", ".join(line), start) == line
+        assert record_moves("\n".join(line) + "\n", start) == line
+
+
+def test_a_record_from_a_file(capsys, tmp_path):
+    deal = ["solve", "65", DEAL65, "--leader", "N"]
+    code, out, _ = run(capsys, *deal, "--record", "AS 3S KS QS KH AH")
+    expected = [line for line in out.splitlines() if ": best" in line]
+    assert code == 0 and len(expected) == 6
+    for text in ("AS\n3S\nKS\nQS\nKH\nAH\n", "AS, 3S, KS,\nQS, KH, AH"):
+        path = tmp_path / "moves.txt"
+        path.write_text(text)
+        code, out, _ = run(capsys, *deal, "--record", f"@{path}")
+        assert code == 0 and [line for line in out.splitlines() if ": best" in line] == expected
+    code, _, err = run(capsys, *deal, "--record", "@" + str(tmp_path / "none.txt"))
+    assert code == 2 and "record file not found" in err
+
+
+def test_an_empty_record_is_a_usage_error(capsys, tmp_path):
+    deal = ["solve", "65", DEAL65, "--leader", "N"]
+    for record in ("", "  "):
+        code, out, err = run(capsys, *deal, "--record", record)
+        assert code == 2 and out == "" and "--record is empty" in err
+    code, out, err = run(capsys, *deal, "--record", " , ")
+    assert code == 2 and out == "" and "holds no moves" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n")
+    code, out, err = run(capsys, *deal, "--record", f"@{empty}")
+    assert code == 2 and out == "" and "holds no moves" in err

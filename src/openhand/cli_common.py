@@ -136,20 +136,60 @@ def add_record(p: argparse.ArgumentParser) -> None:
     solving it (see :func:`run_analysis`)."""
     p.add_argument("--record", metavar="MOVES",
                    help="analyse the moves played from this position instead: each one's value, the best "
-                        "and what it cost; moves separated by commas (cards may be separated by spaces)")
+                        "and what it cost.  Moves are separated by commas, new lines or spaces (a move of "
+                        "several words, like 'marriage KH', is read as one); @FILE reads them from a file")
 
 
-def record_moves(text: str) -> list:
-    """The moves of a ``--record`` text: comma-separated, or for a record
-    without commas whitespace-separated.
+def record_text(value: str) -> str:
+    """The text of a ``--record`` value: ``@FILE`` is the file's text."""
+    if value.startswith("@"):
+        return read_stdin("record") if value == "@-" else read_text_file(value[1:], "record")
+    return value
 
-    >>> record_moves("AS 3S, KS"), record_moves("QH, marriage KH, close")
-    (['AS 3S', 'KS'], ['QH', 'marriage KH', 'close'])
-    >>> record_moves("AS 3S KS")
-    ['AS', '3S', 'KS']
+
+def record_moves(text: str, start) -> List[str]:
+    """The moves of a record text, read against the game from ``start``:
+    commas and new lines separate moves; within a piece, words are grouped
+    greedily, the longest run of words that is a legal move at that point
+    of the game first (``marriage KH AH`` is ``marriage KH``, then ``AH``).
+    Once a move is not legal, the rest is grouped by what the game reads as
+    one move (the analysis then names the illegal move).
+
+    >>> from openhand.game import load_game
+    >>> s = load_game("66").from_text("game=66; hands=J.KQ.K9.T A9.AJ.T.J; stock=9C AC 9H KS QD JD KC TH; "
+    ...                               "trump=H; leader=0; points=27 0; tricks=2 0; closed_by=0")
+    >>> record_moves("marriage KH AH", s), record_moves("marriage KH, AH\\nmarriage H out", s)
+    (['marriage KH', 'AH'], ['marriage KH', 'AH', 'marriage H out'])
+    >>> record_moves("KD AH QH", s)      # KD is legal; AH is not (player 0 holds no AH)
+    ['KD', 'AH', 'QH']
     """
-    parts = text.split(",") if "," in text else text.split()
-    return [m.strip() for m in parts if m.strip()]
+    state = start.copy()
+    game = state.get_game()
+    moves: List[str] = []
+    for piece in text.replace("\n", ",").split(","):
+        words = piece.split()
+        i = 0
+        while i < len(words):
+            runs = [" ".join(words[i:j]) for j in range(len(words), i, -1)]
+            move = None
+            if state is not None and not state.is_over():
+                move = next((r for r in runs if r in state.legal_moves), None)
+            if move is None:
+                state = None               # off the legal line: group by what reads as a move
+                move = next((r for r in runs if _reads_as_move(game, r)), runs[-1])
+            else:
+                state.play(move)
+            moves.append(move)
+            i += len(move.split())
+    return moves
+
+
+def _reads_as_move(game, text: str) -> bool:
+    try:
+        game.parse_move(text)
+        return True
+    except OpenhandError:
+        return False
 
 
 # ------------------------------------------------------------------ progress
@@ -398,17 +438,25 @@ class SolveCommand:
             refuse_options(p, args, self.own_options, self.own_name, "--random")
         else:
             refuse_options(p, args, self.random_options, "--random", "a given position")
-        if args.record and args.value_only:
-            p.error("--value-only does not apply to --record")
+        if args.record is not None:
+            if args.value_only:
+                p.error("--value-only does not apply to --record")
+            if not args.record.strip():
+                p.error("--record is empty: give the moves played, e.g. --record 'AS, 3S', or --record @FILE")
         if args.at_least:
-            if args.record or args.value_only:
-                p.error(f"--{'record' if args.record else 'value-only'} does not apply to --at-least")
+            if args.record is not None or args.value_only:
+                p.error(f"--{'value-only' if args.value_only else 'record'} does not apply to --at-least")
             lo, hi = self.target_range(args)
             for t in args.at_least:
                 if not lo <= t <= hi:
                     p.error(f"the threshold {t} is out of range: {game.title} thresholds "
                             f"({self.target_meaning(args)}) go from {lo} to {hi}")
         state = self.random_state(args) if args.random else self.read_state(p, args, text)
+        moves = None
+        if args.record is not None:
+            moves = record_moves(record_text(args.record), state)
+            if not moves:
+                p.error(f"the record {args.record!r} holds no moves")
 
         progress = ProgressLine.for_stderr()
         solver = game.solver(table_mb=args.table_mb, progress=progress)
@@ -419,7 +467,6 @@ class SolveCommand:
         if args.at_least:
             return run_at_least(game, self.side(state), self.target_meaning(args),
                                 lambda t: ask(state, t, **options), args.at_least, args, progress)
-        if args.record:
-            return run_analysis(state, record_moves(args.record), lambda pos: solver.solve(pos, **options),
-                                args, progress)
+        if moves is not None:
+            return run_analysis(state, moves, lambda pos: solver.solve(pos, **options), args, progress)
         return run_solve(lambda: solver.solve(state, moves=not args.value_only, **options), args, progress)
