@@ -279,3 +279,43 @@ def test_an_empty_record_is_a_usage_error(capsys, tmp_path):
     empty.write_text("\n")
     code, out, err = run(capsys, *deal, "--record", f"@{empty}")
     assert code == 2 and out == "" and "holds no moves" in err
+
+
+# ---------------------------------------------------------------- help texts
+def help_of(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--help")
+    assert code == 0 and err == ""
+    return out
+
+
+@pytest.mark.parametrize("argv", [["solve", "65"], ["solve", "66"], ["solve", "83"], ["bids", "83"]])
+def test_help_is_plain_text(capsys, argv):
+    out = help_of(capsys, *argv)
+    for markup in ("``", ":mod:", ":func:", ":class:", ":meth:", ":data:"):
+        assert markup not in out
+    assert "examples:" in out
+
+
+def test_solve_83_and_bids_83_have_their_own_descriptions(capsys):
+    solve, bids = help_of(capsys, "solve", "83"), help_of(capsys, "bids", "83")
+
+    def description(text):                     # between the usage and the arguments
+        return text.split("\n\n", 1)[1].split("positional arguments:")[0]
+    assert description(solve) != description(bids)
+    assert description(solve).startswith("Solve an Eighty-Three play position")
+    assert description(bids).startswith("The bid feasibility table") and "bid feasibility" not in description(solve)
+
+
+def test_the_examples_of_every_help_run(capsys):
+    import shlex
+    for argv in (["solve", "65"], ["solve", "66"], ["solve", "83"], ["bids", "83"]):
+        examples = help_of(capsys, *argv).split("examples:\n", 1)[1].splitlines()
+        for line in examples:
+            words = shlex.split(line)
+            assert words[0] == "openhand"
+            if "position.json" in words:           # a file of one's own
+                continue
+            if words[1:3] == ["bids", "83"] and "--fast" not in words:
+                words.append("--fast")             # the exact table takes seconds
+            code, _, err = run(capsys, *words[1:])
+            assert code == 0, (line, err)

@@ -46,11 +46,11 @@ def add_table_mb(p: argparse.ArgumentParser, default_mb) -> None:
                    help=f"transposition table memory cap in MiB (default {default_mb:g})")
 
 
-def add_position(p: argparse.ArgumentParser, help: str) -> None:
+def add_position(p: argparse.ArgumentParser, help: str, metavar: str = "POSITION") -> None:
     """The position argument.  Its words are joined, so that a PBN deal
     typed without quotes (``N:A.K.. 3.A.. K.3.. Q.Q..``) still reads as
     one."""
-    p.add_argument("position", nargs="*", metavar="POSITION", help=help)
+    p.add_argument("position", nargs="*", metavar=metavar, help=help)
 
 
 def refuse_options(p: argparse.ArgumentParser, args, dests, applies_to: str, given: str) -> None:

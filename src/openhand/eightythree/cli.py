@@ -1,12 +1,10 @@
-"""``openhand solve 83`` and ``openhand bids 83`` from the command line.
-
-``solve`` takes a play position: four hands of equal size (a joker holder's
-hand ends with ``+JK``), the trump suit, the bidder and the leader; values
-are the points of the bidder's side in the remaining tricks.  ``bids``
-takes a full deal before bidding with the kitty as a fifth hand
-(``N:h1 h2 h3 h4 kitty``) and prints, for every seat as bidder and every
-trump suit, the points the bidder's side secures, the highest makeable bid
-and whether 83 doubled is makeable.
+"""``openhand solve 83`` and ``openhand bids 83``: what is special to
+Eighty-Three in the command line.  ``solve`` (the shared solve command,
+:class:`openhand.cli_common.SolveCommand`) also takes a PBN play position
+with ``--trump``, ``--bidder``, ``--leader`` and ``--trick``; ``bids``
+prints the bid feasibility table of a deal before the auction
+(:func:`openhand.eightythree.feasibility.bid_table`).  Their help texts are
+:data:`SOLVE_DESCRIPTION` and :data:`BIDS_DESCRIPTION`.
 """
 from __future__ import annotations
 
@@ -15,12 +13,49 @@ from .deal import random_play_position
 from ..seats import SIDES, side_of
 from .rules import TOTAL_POINTS, Position
 
+SOLVE_DESCRIPTION = """\
+Solve an Eighty-Three play position exactly: the value of every legal
+card, or only threshold questions (--at-least).
+
+Values are the points the bidder's side takes: "rest" in the remaining
+tricks, "deal" in the whole deal (what it collected so far plus the rest);
+"cost" is what a card loses against the best, for the player to move.
+
+The position is a state text (what State.to_text() writes: a play position
+game=83; deal=...; trump=...; bidder=...; ..., or a whole deal past its
+auction, whose passes and discards are then solved exactly too), its JSON,
+or a PBN deal of four equal hands (the joker holder's hand ends with +JK)
+with --trump and --bidder; or --random."""
+
+SOLVE_EXAMPLES = """\
+examples:
+  openhand solve 83 "N:K.A.. .2..5 9.3.. Q..4." --trump S --bidder N --leader E
+  openhand solve 83 "game=83; deal=N:K.A.. .2..5 9.3.. Q..4.; trump=S; bidder=N" --at-least 59
+  openhand solve 83 --random --seed 3 --json"""
+
+BIDS_DESCRIPTION = """\
+The bid feasibility table of an Eighty-Three deal before the auction: for
+every seat as bidder and every trump suit, the points the bidder's side
+secures with all hands open (passes, discards and play chosen optimally by
+both sides; with --fast by the heuristic policy), the highest bid it makes
+and whether 83 doubled is makeable.  An exact table takes seconds.
+
+The deal is a PBN deal with the kitty as a fifth hand ("N:h1 h2 h3 h4
+kitty": 12, 12, 12, 12 and 5 cards), a state text of a deal (game=83;
+dealer=...; deal=...), or --random."""
+
+BIDS_EXAMPLES = """\
+examples:
+  openhand bids 83 "N:74.T.KQ8653.72+JK K963.AQ764.J9.Q AQ52.K952.A.JT8 JT.J.T7.AK96543 8.83.42." --fast
+  openhand bids 83 --random --seed 7 --json"""
+
 
 class Solve(SolveCommand):
     game_id = "83"
     takes = ("a PBN play position with --trump and --bidder [--leader --trick], a state text or file, "
              "or --random")
-    description = __doc__
+    description = SOLVE_DESCRIPTION
+    epilog = SOLVE_EXAMPLES
     own_form = "a PBN play position (with --trump and --bidder), e.g. \"N:AK5.Q.2.3+JK E:... S:... W:...\""
     own_name = "a PBN deal"
     own_options = ("trump", "bidder", "leader", "trick")
@@ -60,8 +95,8 @@ def bids_command(argv, prog="openhand bids 83") -> int:
     from .feasibility import bid_table
     from ..game import load_game
 
-    p = parser(prog, __doc__)
-    add_position(p, '"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards), or a state text of a deal '
+    p = parser(prog, BIDS_DESCRIPTION, BIDS_EXAMPLES)
+    add_position(p, metavar="DEAL", help='"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards), or a state text of a deal '
                     '(game=83; dealer=...; deal=...); a file name, \'-\' or the text')
     p.add_argument("--json", action="store_true", help="print the table as JSON (BidTable.to_json())")
     p.add_argument("--fast", action="store_true", help="heuristic passes and discards (fast mode)")

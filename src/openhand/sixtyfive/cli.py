@@ -1,23 +1,43 @@
-"""``openhand solve 65``: solve a 65 position from the command line.
-
-The deal is a PBN string, hands clockwise from the named seat; hands of k
-cards mean a k-trick endgame (the last of them is trick 12).  Every value is
-the points N-S take in the remaining tricks, last-trick bonus included.
-``--reach 33`` asks only whether N-S can reach 33 deal points (what they
-already collected, which only ``--random`` positions know, plus the
-remaining tricks): one null-window search, on a full deal mostly a small
-fraction of the time the exact value takes.
+"""``openhand solve 65``: what is special to 65 in the command line (the
+shared solve command: :class:`openhand.cli_common.SolveCommand`): a PBN
+deal with ``--leader`` and ``--trick``, ``--random --tricks N``, ``--reach``
+(the same as ``--at-least``), and what thresholds count (N-S's whole-deal
+points, 0..65).  The help text is :data:`DESCRIPTION`.
 """
 from __future__ import annotations
 
 from ..cli_common import SolveCommand
 from .rules import TOTAL_POINTS, Position, random_position
 
+DESCRIPTION = """\
+Solve a 65 position exactly: the value of every legal card, or only
+threshold questions (--at-least).
+
+Values are the points N-S take: "rest" in the remaining tricks (last-trick
+bonus included), "deal" in the whole deal (what they collected so far plus
+the rest); "cost" is what a card loses against the best, for the player to
+move.  --at-least 33 asks only whether N-S end the deal with 33 points (33
+and 41 score victory points): one null-window search, on a full deal a
+small fraction of the time the exact value takes.
+
+The position is a state text (what State.to_text() writes: game=65;
+deal=...; leader=...; ...), its JSON, or a PBN deal with --leader: hands
+clockwise from the named seat, hands of k cards a k-trick endgame (the last
+of them is trick 12); or --random."""
+
+EXAMPLES = """\
+examples:
+  openhand solve 65 "N:A.Q.. 3.A.T. K.3..J Q..4.5" --leader N --trick 4S
+  openhand solve 65 "game=65; deal=N:A.K.. 3.A.. K.3.. Q.Q..; leader=N" --record "AS 3S KS QS"
+  openhand solve 65 --random --seed 7 --at-least 33 --at-least 41
+  openhand solve 65 --random --seed 7 --tricks 3 --json"""
+
 
 class Solve(SolveCommand):
     game_id = "65"
     takes = "a PBN deal with --leader [--trick], a state text or file, or --random [--tricks N]; --reach POINTS"
-    description = __doc__
+    description = DESCRIPTION
+    epilog = EXAMPLES
     own_form = "a PBN deal (with --leader), e.g. \"N:AKQ.JT9.876.543 E:... S:... W:...\""
     own_name = "a PBN deal"
     own_options = ("leader", "trick")

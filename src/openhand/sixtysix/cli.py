@@ -1,16 +1,37 @@
-"""``openhand solve 66``: solve a Sixty-Six position from the command line.
-
-The position is JSON (see :mod:`openhand.sixtysix.position_format`): a file
-name, ``-`` for standard input, or the JSON text itself.  ``--random``
-deals a seeded random deal, solved from the first lead.  Values are game
-points (-3..+3) for the player to move, or with ``--objective points`` own
-card points minus the opponent's.
+"""``openhand solve 66``: what is special to Sixty-Six in the command line
+(the shared solve command: :class:`openhand.cli_common.SolveCommand`):
+``--objective game|points``, ``--random --dealer``, and what thresholds
+count (-3..3 game points, or the card-point margin).  Positions come as a
+state text or JSON (:mod:`openhand.sixtysix.position_format`).  The help
+text is :data:`DESCRIPTION`.
 """
 from __future__ import annotations
 
 from ..cli_common import SolveCommand
 from .deck import LAST_TRICK_BONUS, TOTAL_CARD_POINTS
 from .position import Position
+
+DESCRIPTION = """\
+Solve a Sixty-Six position exactly (both hands and the stock order open):
+the value of every legal move (a card, 'marriage KH', 'marriage H out',
+'exchange', 'close' or 'out'), or only threshold questions (--at-least).
+
+Values are for the player to move and cover the whole deal: the game points
+they win minus the opponent's (-3..3), or with --objective points their
+card points (marriages and the last trick included) minus the opponent's;
+"cost" is what a move loses against the best.
+
+The position is a state text (what State.to_text() writes: game=66;
+hands=...; stock=...; trump=...; leader=...; ...) or its JSON (the
+position format of openhand.sixtysix.position_format); or --random, a
+seeded deal solved from its first lead."""
+
+EXAMPLES = """\
+examples:
+  openhand solve 66 "game=66; hands=A.A.. T.T..; trump=S; leader=0; points=48 30; tricks=5 5"
+  openhand solve 66 position.json --objective points
+  openhand solve 66 --random --seed 5 --record "JC QS close out"
+  openhand solve 66 --random --seed 7 --value-only --json"""
 
 # The widest card-point margin: every card point, the last trick and every
 # marriage (40 in trumps, 20 in each other suit) to one player.
@@ -20,7 +41,8 @@ MAX_MARGIN = TOTAL_CARD_POINTS + LAST_TRICK_BONUS + 40 + 3 * 20
 class Solve(SolveCommand):
     game_id = "66"
     takes = "a state text or JSON position (a file, - or the text), or --random; --objective game|points"
-    description = __doc__
+    description = DESCRIPTION
+    epilog = EXAMPLES
     random_options = ("dealer",)
     position_example = "game=66; hands=.QJ.AT.T9 T9.A.KJ.Q; stock=KH KC ...; trump=S; leader=1"
 
