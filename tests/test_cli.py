@@ -319,3 +319,31 @@ def test_the_examples_of_every_help_run(capsys):
                 words.append("--fast")             # the exact table takes seconds
             code, _, err = run(capsys, *words[1:])
             assert code == 0, (line, err)
+
+
+# ---------------------------------------------------------------- bids 83
+def test_bids_shows_progress_on_a_terminal_only(capsys, monkeypatch):
+    import io
+    from openhand import cli_common
+    code, out, err = run(capsys, "bids", "83", "--random", "--seed", "2", "--fast")
+    assert code == 0 and err == ""                     # stderr no terminal: no progress line
+    plain = out
+    terminal = io.StringIO()
+    monkeypatch.setattr(cli_common.ProgressLine, "for_stderr",
+                        classmethod(lambda cls: cls(terminal, delay=0.0, every=0.0)))
+    code, out, err = run(capsys, "bids", "83", "--random", "--seed", "2", "--fast")
+    assert code == 0 and out == plain                  # the table is the same, progress went to "stderr"
+    shown = terminal.getvalue()
+    assert "\rbid table: 1 of 16 rows done, " in shown and "16 of 16 rows done" in shown
+    assert shown.endswith("\r")                        # wiped before the table is printed
+
+
+def test_bids_json_is_exactly_the_bid_table_and_reads_a_state_text(capsys):
+    from openhand.eightythree.deal import Deal
+    from openhand.eightythree.feasibility import bid_table
+    deal = Deal.random(seed=2)
+    code, out, _ = run(capsys, "bids", "83", deal.to_text(), "--fast", "--json")
+    assert code == 0
+    got, expected = json.loads(out), bid_table(deal, mode="fast").to_dict()
+    got.pop("seconds"), expected.pop("seconds")
+    assert got == expected and set(json.loads(out)) == {"game", "deal", "mode", "solver", "seconds", "rows"}

@@ -8,7 +8,8 @@ prints the bid feasibility table of a deal before the auction
 """
 from __future__ import annotations
 
-from ..cli_common import SolveCommand, add_position, parser, position_source, state_of, takes
+from ..cli_common import (ProgressLine, SolveCommand, add_position, parser, position_source, state_of, takes,
+                          timed)
 from .deal import random_play_position
 from ..seats import SIDES, side_of
 from .rules import TOTAL_POINTS, Position
@@ -38,7 +39,8 @@ The bid feasibility table of an Eighty-Three deal before the auction: for
 every seat as bidder and every trump suit, the points the bidder's side
 secures with all hands open (passes, discards and play chosen optimally by
 both sides; with --fast by the heuristic policy), the highest bid it makes
-and whether 83 doubled is makeable.  An exact table takes seconds.
+and whether 83 doubled is makeable.  An exact table takes seconds; on a
+terminal a progress line (rows done, time) shows on standard error.
 
 The deal is a PBN deal with the kitty as a fifth hand ("N:h1 h2 h3 h4
 kitty": 12, 12, 12, 12 and 5 cards), a state text of a deal (game=83;
@@ -109,7 +111,12 @@ def bids_command(argv, prog="openhand bids 83") -> int:
     else:
         source = position_source(text, "a PBN deal with the kitty", "game=83; dealer=W; deal=N:h1 h2 h3 h4 kitty")
         deal = state_of(load_game("83"), source, lambda s: s)
-    table = bid_table(deal, mode="fast" if args.fast else "exact")
+    line = ProgressLine.for_stderr()      # on a terminal: rows done, time
+
+    def progress(done, total):
+        line.show(f"bid table: {done} of {total} rows done")
+    table, _ = timed(lambda: bid_table(deal, mode="fast" if args.fast else "exact",
+                                       progress=progress if line else None), line)
     print(table.to_json() if args.json else table.table())
     return 0
 
