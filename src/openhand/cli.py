@@ -21,8 +21,9 @@ from .errors import OpenhandError
 # What each command does, for `openhand --help` (the games that have it
 # come from their cli modules).
 SUMMARIES = {
-    "solve": "solve a position exactly: the value of every legal move",
-    "bids": "bid feasibility table of a deal before the auction",
+    "solve": "solve a position exactly: every legal move's value, threshold questions\n"
+             "(--at-least) or the analysis of a played game (--record)",
+    "bids": "the bid feasibility table of a deal before the auction",
 }
 
 
@@ -55,14 +56,15 @@ def _commands() -> Dict[str, Dict[str, object]]:
 def usage() -> str:
     commands = _commands()
     lines = ["usage: openhand COMMAND GAME [options]",
-             "       openhand COMMAND --help      the games of a command and what each takes",
-             "       openhand COMMAND GAME --help the options of one game",
+             "       openhand COMMAND --help        the games of a command and what each takes",
+             "       openhand COMMAND GAME --help   the options of one game",
              "",
              "Exact open-hand solvers for 65, Sixty-Six and Eighty-Three.",
              "",
              "commands:"]
     for name, by_game in commands.items():
-        lines.append(f"  {name + ' GAME':<11} {SUMMARIES.get(name, '')} (games: {', '.join(by_game)})")
+        summary = SUMMARIES.get(name, "").splitlines() + [f"games: {', '.join(by_game)}"]
+        lines += [f"  {name + ' GAME' if i == 0 else '':<11} {text}" for i, text in enumerate(summary)]
     lines += ["",
               "options:",
               "  -h, --help     show this help and exit",
@@ -74,7 +76,10 @@ def usage() -> str:
 
 def command_help(name: str, by_game: Dict[str, object]) -> str:
     """``openhand COMMAND --help``: the games of a command and what each takes."""
-    lines = [f"usage: openhand {name} GAME [options]", "", f"{SUMMARIES.get(name, name)}.", "", "games:"]
+    summary = SUMMARIES.get(name, name)
+    lines = [f"usage: openhand {name} GAME [options]", "", f"{summary[0].upper()}{summary[1:]}.",
+             "A position or deal is given as a file name, '-' (standard input) or the text itself.", "",
+             "games:"]
     for gid, command in by_game.items():
         lines.append(f"  {gid:<4} {getattr(command, 'takes', '')}")
     lines += ["", f"Run `openhand {name} GAME --help` for the options of one game."]

@@ -54,8 +54,7 @@ examples:
 
 class Solve(SolveCommand):
     game_id = "83"
-    takes = ("a PBN play position with --trump and --bidder [--leader --trick], a state text or file, "
-             "or --random")
+    takes = "a state text or JSON, a PBN play position with --trump --bidder [--leader --trick], or --random"
     description = SOLVE_DESCRIPTION
     epilog = SOLVE_EXAMPLES
     own_form = "a PBN play position (with --trump and --bidder), e.g. \"N:AK5.Q.2.3+JK E:... S:... W:...\""
@@ -91,7 +90,7 @@ class Solve(SolveCommand):
         return SIDES[side_of(state.bidder)]
 
 
-@takes("a PBN deal with the kitty as a fifth hand, a state text or file, or --random; --fast")
+@takes("a deal's state text, a PBN deal with the kitty as a fifth hand, or --random; --fast")
 def bids_command(argv, prog="openhand bids 83") -> int:
     from .deal import Deal
     from .feasibility import bid_table

@@ -35,7 +35,7 @@ examples:
 
 class Solve(SolveCommand):
     game_id = "65"
-    takes = "a PBN deal with --leader [--trick], a state text or file, or --random [--tricks N]; --reach POINTS"
+    takes = "a state text or JSON, a PBN deal with --leader [--trick], or --random [--tricks N]"
     description = DESCRIPTION
     epilog = EXAMPLES
     own_form = "a PBN deal (with --leader), e.g. \"N:AKQ.JT9.876.543 E:... S:... W:...\""

@@ -40,7 +40,7 @@ MAX_MARGIN = TOTAL_CARD_POINTS + LAST_TRICK_BONUS + 40 + 3 * 20
 
 class Solve(SolveCommand):
     game_id = "66"
-    takes = "a state text or JSON position (a file, - or the text), or --random; --objective game|points"
+    takes = "a state text or JSON, or --random [--dealer 0|1]; --objective game|points"
     description = DESCRIPTION
     epilog = EXAMPLES
     random_options = ("dealer",)
