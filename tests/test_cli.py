@@ -347,3 +347,19 @@ def test_bids_json_is_exactly_the_bid_table_and_reads_a_state_text(capsys):
     got, expected = json.loads(out), bid_table(deal, mode="fast").to_dict()
     got.pop("seconds"), expected.pop("seconds")
     assert got == expected and set(json.loads(out)) == {"game", "deal", "mode", "solver", "seconds", "rows"}
+
+
+def test_the_readme_command_lines_run(capsys):
+    import os
+    import shlex
+    readme = os.path.join(os.path.dirname(__file__), os.pardir, "README.md")
+    text = open(readme, encoding="utf-8").read()
+    section = text.split("## Command line\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line.strip() for line in section.splitlines() if line.startswith("    openhand ")]
+    assert len(lines) >= 8
+    for line in lines:
+        code, out, err = run(capsys, *shlex.split(line)[1:])
+        assert code == 0 and out, (line, err)
+    code, out, _ = run(capsys, "solve", "65", "--random", "--seed", "7", "--at-least", "33", "--at-least", "41",
+                       "--json")
+    assert out.strip() in " ".join(section.split())
