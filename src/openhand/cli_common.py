@@ -265,8 +265,7 @@ def show_position(state) -> None:
             who += f" ({game.side_names[game.side_of(mover)]})"
     print(str(state))
     print(f"to move: {who}")
-    current = getattr(state, "without_history", None)      # the position now, not how it came about
-    print(f"state:   {(current() if current else state).to_text()}", flush=True)
+    print(f"state:   {state.to_text()}", flush=True)
 
 
 def run_analysis(start, moves: List[str], solve_position, args, progress: ProgressLine = None) -> int:
