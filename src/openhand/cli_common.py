@@ -31,9 +31,9 @@ def takes(text: str):
 
 
 def parser(prog: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
-    """A command's parser with the options every command has (``--random``,
-    ``--seed``, ``--json``); ``description`` and ``epilog`` are plain text,
-    printed as written."""
+    """A command's parser with the options every command has (``--random``
+    and ``--seed``); ``description`` and ``epilog`` are plain text, printed
+    as written."""
     p = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog or None,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--random", action="store_true", help="a seeded random example instead of a given position")
@@ -221,9 +221,9 @@ class ProgressLine:
     def __call__(self, nodes: int) -> None:
         self.show(f"searching: {nodes / 1e6:.1f}M nodes")
 
-    def show(self, text: str, force: bool = False) -> None:
+    def show(self, text: str) -> None:
         now = time.perf_counter()
-        if not force and (now - self.start < self.delay or now - self.shown < self.every):
+        if now - self.start < self.delay or now - self.shown < self.every:
             return
         self.shown = now
         line = f"\r{text}, {now - self.start:.1f} s "
