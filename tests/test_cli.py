@@ -85,6 +85,8 @@ def test_every_game_reads_a_state_text_inline_from_a_file_and_from_stdin(capsys,
     path = tmp_path / "state.txt"
     path.write_text(text + "\n")
     same(solved(capsys, "solve", game, str(path)))
+    path.write_text("\n".join(field.strip() for field in text.split(";")) + "\n")   # a field a line
+    same(solved(capsys, "solve", game, str(path)))
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     same(solved(capsys, "solve", game, "-"))
     # the JSON form of the state (State.to_dict) reads too

@@ -121,13 +121,17 @@ def text_kind(text: str) -> str:
 
 def state_of(game, text: str, own_state):
     """The state of a position text: JSON (:meth:`Game.from_json`), a
-    state text (:meth:`Game.from_text`), or else ``own_state(text)``, the
-    game's own form."""
+    state text (:meth:`Game.from_text`; a file may hold its fields on lines
+    of their own), or else ``own_state(text)``, the game's own form."""
     s = text.strip()
     if not s:
         raise PositionError("the position is empty")
     kind = text_kind(s)
-    return game.from_json(s) if kind == "json" else game.from_text(s) if kind == "text" else own_state(s)
+    if kind == "json":
+        return game.from_json(s)
+    if kind == "text":
+        return game.from_text("; ".join(line for line in s.splitlines() if line.strip()))
+    return own_state(s)
 
 
 # ------------------------------------------------------------------ records
