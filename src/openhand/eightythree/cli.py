@@ -97,8 +97,9 @@ def bids_command(argv, prog="openhand bids 83") -> int:
     from ..game import load_game
 
     p = parser(prog, BIDS_DESCRIPTION, BIDS_EXAMPLES)
-    add_position(p, metavar="DEAL", help='"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards), or a state text of a deal '
-                    '(game=83; dealer=...; deal=...); a file name, \'-\' or the text')
+    add_position(p, metavar="DEAL",
+                 help='"N:h1 h2 h3 h4 kitty" (12, 12, 12, 12 and 5 cards), or a state text of a deal '
+                      "(game=83; dealer=...; deal=...); a file name, '-' or the text")
     p.add_argument("--json", action="store_true", help="print the table as JSON (BidTable.to_json())")
     p.add_argument("--fast", action="store_true", help="heuristic passes and discards (fast mode)")
     args = p.parse_args(argv)

@@ -68,7 +68,8 @@ class Solve(SolveCommand):
         return "whole-deal points of N-S: collected so far plus the remaining tricks"
 
     def threshold_help(self):
-        return f"N-S's whole-deal points (so far plus the remaining tricks), 0..{TOTAL_POINTS}; 33 and 41 score victory points"
+        return (f"N-S's whole-deal points (so far plus the remaining tricks), 0..{TOTAL_POINTS}; "
+                "33 and 41 score victory points")
 
     def side(self, state):
         return "N-S"
