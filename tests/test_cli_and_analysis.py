@@ -33,7 +33,7 @@ def test_solve_66_json_matches_the_api(capsys, tmp_path):
 
 def test_solve_66_errors(capsys):
     code, _, err = run(capsys, "solve", "66", "missing.json")
-    assert code == 2 and "no such position file" in err
+    assert code == 2 and "position file not found: 'missing.json'" in err
     code, _, err = run(capsys, "solve", "66", '{"hands": ["A.A..", "T.T.."], "stock": ["AS"], "leader": 0}')
     assert code == 2 and "error" in err
 
@@ -119,8 +119,9 @@ def test_cli_record_analyses_a_game_as_the_api_does(capsys):
     code, out, _ = run(capsys, *deal, "--record", " ".join(moves))
     assert code == 0
     lines = out.splitlines()
-    assert lines[2:8] == [str(s) for s in expected]       # one line per move, after the header
-    assert lines[8] == "total cost: N 1, E 0, S 0, W 0"   # N's AS cost 1 point
+    first = lines.index(str(expected[0]))                 # after the position
+    assert lines[first:first + 6] == [str(s) for s in expected]       # one line per move
+    assert lines[first + 6] == "total cost: N 1, E 0, S 0, W 0"   # N's AS cost 1 point
     code, out, _ = run(capsys, *deal, "--record", "AS, 3S", "--json")
     assert code == 0
     assert json.loads(out) == {"steps": [vars(s) for s in expected[:2]]}

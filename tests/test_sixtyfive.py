@@ -266,9 +266,8 @@ def test_cli_deal_spellings(capsys):
         assert cli.main(["solve", "65", *argv, "--leader", "N", "--json"]) == 0
         out = json.loads(capsys.readouterr().out)
         assert (out["value"], out["moves"]) == (13, {"AS": 12, "KH": 13})
-    with pytest.raises(SystemExit):  # argparse's usage error (exit status 2)
-        cli.main(["solve", "65", "--random", "--trick", "AS"])
-    assert "--trick applies to a given deal" in capsys.readouterr().err
+    assert cli.main(["solve", "65", "--random", "--trick", "AS"]) == 2   # a usage error
+    assert "--trick applies to a PBN deal, not to --random" in capsys.readouterr().err
 
 
 def test_cli_reach_agrees_with_the_value(capsys):
@@ -277,7 +276,8 @@ def test_cli_reach_agrees_with_the_value(capsys):
     total = have + CPP.solve(pos, moves=False).value
     argv = ["solve", "65", "--random", "--seed", "11", "--tricks", "6"]
     assert cli.main(argv + ["--reach", str(total), "--reach", str(total + 1), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"reach": {str(total): True, str(total + 1): False}}
+    assert json.loads(capsys.readouterr().out) == {"game": "65", "side": "N-S",
+                                                   "at_least": {str(total): True, str(total + 1): False}}
     assert cli.main(argv + ["--reach", "33"]) == 0
     assert f"N-S can reach 33: {'yes' if total >= 33 else 'no'}" in capsys.readouterr().out
 

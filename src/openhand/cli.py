@@ -1,8 +1,11 @@
 """The ``openhand`` command line: ``openhand COMMAND GAME [options]``.
 
-Each game module brings its own commands (``openhand/<game>/cli.py`` with a
-``COMMANDS`` dict of name -> function(argv) -> exit code); this file only
-dispatches, so a new game is a new module, not an edit of every command.
+Each game brings its own commands (``openhand/<game>/cli.py`` with a
+``COMMANDS`` dict of name -> command; a command is called with its
+arguments and its program name and returns the exit status, and its
+``takes`` attribute says in one line what it takes).  This file only
+dispatches over the registered games (:func:`openhand.game.games`), so a
+new game is a new package, not an edit of every command.
 
     openhand solve 65 "N:AKQ.JT9.876.543 E:... S:... W:..." --leader W
     openhand solve 65 --random --seed 7 --json
@@ -11,49 +14,114 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from .errors import OpenhandError
 
-GAMES = {
-    "65": "openhand.sixtyfive.cli",
-    "66": "openhand.sixtysix.cli",
-    "83": "openhand.eightythree.cli",
+# What each command does, for `openhand --help` (the games that have it
+# come from their cli modules).
+SUMMARIES = {
+    "solve": "solve a position exactly: every legal move's value, threshold questions\n"
+             "(--at-least) or the analysis of a played game (--record)",
+    "bids": "the bid feasibility table of a deal before the auction",
 }
-USAGE = """usage: openhand COMMAND GAME [options]
 
-commands:  solve GAME ...   solve a position exactly (65, 66, 83)
-           bids 83 DEAL     bid feasibility table of an Eighty-Three deal
-Run `openhand COMMAND GAME --help` for the options of one game."""
+
+def _game_ids() -> List[str]:
+    from .game import games
+    return [g.id for g in games()]
+
+
+def _cli_module(game_id: str):
+    """The cli module of a game (``openhand.<package>.cli``), or None when
+    it cannot be imported in this build."""
+    from .game import load_game
+    package = type(load_game(game_id)).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(package + ".cli")
+    except ImportError:
+        return None
+
+
+def _commands() -> Dict[str, Dict[str, object]]:
+    """command name -> {game id: command}, over every game that can be loaded."""
+    out: Dict[str, Dict[str, object]] = {}
+    for gid in _game_ids():
+        module = _cli_module(gid)
+        for name, command in (module.COMMANDS.items() if module else ()):
+            out.setdefault(name, {})[gid] = command
+    return out
+
+
+def usage() -> str:
+    commands = _commands()
+    lines = ["usage: openhand COMMAND GAME [options]",
+             "       openhand COMMAND --help        the games of a command and what each takes",
+             "       openhand COMMAND GAME --help   the options of one game",
+             "",
+             "Exact open-hand solvers for 65, Sixty-Six and Eighty-Three.",
+             "",
+             "commands:"]
+    for name, by_game in commands.items():
+        summary = SUMMARIES.get(name, "").splitlines() + [f"games: {', '.join(by_game)}"]
+        lines += [f"  {name + ' GAME' if i == 0 else '':<11} {text}" for i, text in enumerate(summary)]
+    lines += ["",
+              "options:",
+              "  -h, --help     show this help and exit",
+              "  -V, --version  print the version and exit",
+              "",
+              "`python -m openhand` is the same command."]
+    return "\n".join(lines)
+
+
+def command_help(name: str, by_game: Dict[str, object]) -> str:
+    """``openhand COMMAND --help``: the games of a command and what each takes."""
+    summary = SUMMARIES.get(name, name)
+    lines = [f"usage: openhand {name} GAME [options]", "", f"{summary[0].upper()}{summary[1:]}.",
+             "A position or deal is given as a file name, '-' (standard input) or the text itself.", "",
+             "games:"]
+    for gid, command in by_game.items():
+        lines.append(f"  {gid:<4} {getattr(command, 'takes', '')}")
+    lines += ["", f"Run `openhand {name} GAME --help` for the options of one game."]
+    return "\n".join(lines)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
+        print(usage(), file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
     if argv[0] in ("-V", "--version"):
         from . import __version__
         print(__version__)
         return 0
-    if len(argv) < 2:
-        print(USAGE, file=sys.stderr)
+    commands = _commands()
+    name = argv[0]
+    if name not in commands:
+        print(f"openhand: unknown command {name!r}; the commands are {', '.join(commands)} "
+              f"(openhand --help)", file=sys.stderr)
         return 2
-    command, game, rest = argv[0], argv[1], argv[2:]
-    if game not in GAMES:
-        print(f"openhand: unknown game {game!r}; choose one of {', '.join(GAMES)}", file=sys.stderr)
+    by_game = commands[name]
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(command_help(name, by_game), file=sys.stdout if len(argv) > 1 else sys.stderr)
+        return 0 if len(argv) > 1 else 2
+    game, rest = argv[1], argv[2:]
+    from .game import load_game
+    try:
+        game = load_game(game).id          # 'sixty-six' reads as 66
+    except OpenhandError:
+        print(f"openhand: unknown game {game!r} for {name}; choose one of {', '.join(by_game)}",
+              file=sys.stderr)
+        return 2
+    if game not in by_game:
+        have = [n for n, g in commands.items() if game in g]
+        print(f"openhand: {game} has no command {name!r}; {name} is for {', '.join(by_game)}, and {game} "
+              f"has: {', '.join(have) or 'none in this build'}", file=sys.stderr)
         return 2
     try:
-        module = importlib.import_module(GAMES[game])
-    except ImportError:
-        print(f"openhand: the game {game} is not available in this build", file=sys.stderr)
-        return 2
-    if command not in module.COMMANDS:
-        print(f"openhand: {game} has no command {command!r}; it has: "
-              f"{', '.join(module.COMMANDS)}", file=sys.stderr)
-        return 2
-    try:
-        return module.COMMANDS[command](rest, prog=f"openhand {command} {game}")
+        return by_game[game](rest, prog=f"openhand {name} {game}")
+    except SystemExit as exc:      # argparse: --help (0) or a usage error (2), already printed
+        return exc.code if isinstance(exc.code, int) else 2
     except OpenhandError as exc:
         print(f"openhand: error: {exc}", file=sys.stderr)
         return 2

@@ -230,10 +230,19 @@ class Game:
     FIELDS: Tuple[str, ...] = ()    # the keys of a state's text, in order
 
     def from_text(self, text: str) -> "State":
-        """The state :meth:`State.to_text` wrote (or a person typed)."""
+        """The state :meth:`State.to_text` wrote (or a person typed).  The
+        text of another game's state is refused as such, before its fields
+        are read.
+
+        >>> load_game("65").from_text("game=83; deal=N:K.A.. .2..5 9.3.. Q..4.; trump=S; bidder=N")
+        Traceback (most recent call last):
+        ...
+        openhand.errors.PositionError: the text is a state of game '83', not of 65 (65)
+        """
         from .textform import parse_fields
+        self._check_game_field(parse_fields(text, None).get("game"))
         fields = parse_fields(text, ("game",) + self.FIELDS)
-        self._check_game_field(fields.pop("game", None))
+        fields.pop("game", None)
         return self.state_from_fields(fields)
 
     def from_dict(self, data: dict) -> "State":

@@ -207,7 +207,7 @@ def _pairs(seats, trumps):
     return [(s, t) for s in seats for t in trumps]
 
 
-def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -> BidTable:
+def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, progress=None) -> BidTable:
     """The bid feasibility table of a full deal (before bidding).
 
     ``deal`` is ``"N:h1 h2 h3 h4 kitty"`` (the kitty as a fifth hand, PBN
@@ -217,7 +217,15 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -
     (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
     the rows: letters such as ``'NS'`` or a list, each named once (default:
     all 16 pairs).  ``solver`` is a play
-    :class:`~openhand.eightythree.solver.Solver` to reuse.
+    :class:`~openhand.eightythree.solver.Solver` to reuse.  ``progress``,
+    if given, is called as ``progress(rows_done, rows_total)`` after each
+    row (an exact table takes seconds); what it raises stops the table.
+
+    >>> seen = []
+    >>> t = bid_table("N:74.T.KQ8653.72+JK K963.AQ764.J9.Q AQ52.K952.A.JT8 JT.J.T7.AK96543 8.83.42.",
+    ...               mode="fast", seats="NS", progress=lambda done, total: seen.append((done, total)))
+    >>> len(t.rows), seen[0], seen[-1]
+    (8, (1, 8), (8, 8))
     """
     if mode not in MODES:
         raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
@@ -226,10 +234,13 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None) -
     leaf_cache: dict = {}
     rows = []
     start = time.perf_counter()
-    for bidder, trump in _pairs(seats, trumps):
+    pairs = list(_pairs(seats, trumps))
+    for bidder, trump in pairs:
         value = pair_value(hands, kitty, bidder, trump, mode, oracle, leaf_cache)
         rows.append(BidRow(SEATS[bidder], SUIT_CHARS[trump], value, highest_bid(value),
                            value == TOTAL_POINTS))
+        if progress is not None:
+            progress(len(rows), len(pairs))
     text = format_deal({**{SEATS[s]: cards_from_mask(hands[s]) for s in range(4)},
                         "kitty": cards_from_mask(kitty)})
     return BidTable(text, mode, rows, oracle.name, time.perf_counter() - start)

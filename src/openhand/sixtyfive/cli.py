@@ -1,67 +1,78 @@
-"""``openhand solve 65``: solve a 65 position from the command line.
-
-The deal is a PBN string, hands clockwise from the named seat; hands of k
-cards mean a k-trick endgame (the last of them is trick 12).  Every value is
-the points N-S take in the remaining tricks, last-trick bonus included.
-``--reach 33`` asks only whether N-S can reach 33 deal points (what they
-already collected, which only ``--random`` positions know, plus the
-remaining tricks): one null-window search, on a full deal mostly a small
-fraction of the time the exact value takes.
+"""``openhand solve 65``: what is special to 65 in the command line (the
+shared solve command: :class:`openhand.cli_common.SolveCommand`): a PBN
+deal with ``--leader`` and ``--trick``, ``--random --tricks N``, ``--reach``
+(the same as ``--at-least``), and what thresholds count (N-S's whole-deal
+points, 0..65).  The help text is :data:`DESCRIPTION`.
 """
 from __future__ import annotations
 
-import json
+from ..cli_common import SolveCommand
+from .rules import TOTAL_POINTS, Position, random_position
 
-from ..cli_common import (ProgressLine, add_deal, add_record, chosen_deal, parser, run_analysis, run_solve,
-                          timed)
-from .rules import Position, random_position
-from .solver import Solver
+DESCRIPTION = """\
+Solve a 65 position exactly: the value of every legal card, or only
+threshold questions (--at-least).
+
+Values are the points N-S take: "rest" in the remaining tricks (last-trick
+bonus included), "deal" in the whole deal (what they collected so far plus
+the rest); "cost" is what a card loses against the best, for the player to
+move.  --at-least 33 asks only whether N-S end the deal with 33 points (33
+and 41 score victory points): one null-window search, on a full deal a
+small fraction of the time the exact value takes.
+
+The position is a state text (what State.to_text() writes: game=65;
+deal=...; leader=...; ...), its JSON, or a PBN deal with --leader: hands
+clockwise from the named seat, hands of k cards a k-trick endgame (the last
+of them is trick 12); or --random."""
+
+EXAMPLES = """\
+examples:
+  openhand solve 65 "N:A.Q.. 3.A.T. K.3..J Q..4.5" --leader N --trick 4S
+  openhand solve 65 "game=65; deal=N:A.K.. 3.A.. K.3.. Q.Q..; leader=N" --record "AS 3S KS QS"
+  openhand solve 65 --random --seed 7 --at-least 33 --at-least 41
+  openhand solve 65 --random --seed 7 --tricks 3 --json"""
 
 
-def solve_command(argv, prog="openhand solve 65") -> int:
-    p = parser(prog, __doc__)
-    add_deal(p, 'PBN deal, e.g. "N:AKQ.JT9.876.543 E:... S:... W:..."')
-    p.add_argument("--leader", help="seat leading the current trick: N, E, S or W")
-    p.add_argument("--trick", default="", help='cards already played to the current trick, e.g. "AS 3S"')
-    p.add_argument("--tricks", type=int, default=12,
-                   help="with --random: play seeded random cards until this many tricks are left "
-                        "(default 12, the full deal)")
-    p.add_argument("--reach", type=int, action="append", metavar="POINTS",
-                   help="only ask whether N-S can reach POINTS deal points "
-                        "(repeatable: --reach 33 --reach 41)")
-    add_record(p)
-    args = p.parse_args(argv)
-    deal = chosen_deal(p, args, random_only=("leader", "trick"))
-    if deal is None:
-        pos = random_position(seed=args.seed, tricks_left=args.tricks)
-    else:
+class Solve(SolveCommand):
+    game_id = "65"
+    takes = "a state text or JSON, a PBN deal with --leader [--trick], or --random [--tricks N]"
+    description = DESCRIPTION
+    epilog = EXAMPLES
+    own_form = "a PBN deal (with --leader), e.g. \"N:AKQ.JT9.876.543 E:... S:... W:...\""
+    own_name = "a PBN deal"
+    own_options = ("leader", "trick")
+    random_options = ("tricks",)
+    position_example = "game=65; deal=N:A.K.. 3.A.. K.3.. Q.Q..; leader=N"
+
+    def add_arguments(self, p) -> None:
+        p.add_argument("--leader", help="seat leading the current trick: N, E, S or W")
+        p.add_argument("--trick", default="", help='cards already played to the current trick, e.g. "AS 3S"')
+        p.add_argument("--tricks", type=int, default=None,
+                       help="with --random: play seeded random cards until this many tricks are left "
+                            "(default 12, the full deal)")
+        p.add_argument("--reach", type=int, action="append", metavar="POINTS", dest="at_least",
+                       help="the same as --at-least")
+
+    def own_state(self, p, args, text):
         if not args.leader:
-            p.error("--leader is required with a deal")
-        pos = Position.from_deal(deal, args.leader, trick=args.trick)
-    header = [f"deal:    {pos.deal()}",
-              f"to move: {'NESW'[pos.to_move]} (leader {'NESW'[pos.leader]}"
-              + (f", trick {' '.join(map(str, pos.trick))})" if pos.trick else ")")]
-    progress = ProgressLine.for_stderr()
-    solver = Solver(table_mb=args.table_mb, progress=progress)
-    if args.reach:
-        return _print_reach(solver, pos, args, header, progress)
-    if args.record:
-        return run_analysis(pos, solver.solve, header, args, progress)
-    return run_solve(lambda: solver.solve(pos, moves=not args.value_only), header, args, progress)
+            p.error("--leader is required with a PBN deal")
+        return Position.from_deal(text, args.leader, trick=args.trick)
+
+    def random_state(self, args):
+        return random_position(seed=args.seed, tricks_left=12 if args.tricks is None else args.tricks)
+
+    def target_range(self, args):
+        return 0, TOTAL_POINTS
+
+    def target_meaning(self, args):
+        return "whole-deal points of N-S: collected so far plus the remaining tricks"
+
+    def threshold_help(self):
+        return (f"N-S's whole-deal points (so far plus the remaining tricks), 0..{TOTAL_POINTS}; "
+                "33 and 41 score victory points")
+
+    def side(self, state):
+        return "N-S"
 
 
-def _print_reach(solver, pos, args, header, progress) -> int:
-    """Answer each --reach threshold (see the top of the file)."""
-    answers, elapsed = timed(lambda: {t: solver.at_least(pos, t) for t in args.reach}, progress)
-    if args.json:
-        print(json.dumps({"reach": {str(t): ok for t, ok in answers.items()}}))
-        return 0
-    for line in header:
-        print(line)
-    for t, ok in answers.items():
-        print(f"N-S can reach {t}: {'yes' if ok else 'no'}")
-    print(f"time: {elapsed * 1000:.1f} ms")
-    return 0
-
-
-COMMANDS = {"solve": solve_command}
+COMMANDS = {"solve": Solve()}
