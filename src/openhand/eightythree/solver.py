@@ -115,9 +115,9 @@ class Solver(SolverBase):
         maxing = side_of(pos.to_move_index) == pos.bidder_side
         perspective = reference.perspective(pos)
         if not moves:
-            value, nodes = self._core.value(*self._args(pos))
+            value, nodes = self._core.value(self._args(pos))
             return SolveResult(value, {}, nodes, perspective, maxing)
-        value, per_card, nodes = self._core.move_values(*self._args(pos))
+        value, per_card, nodes = self._core.move_values(self._args(pos))
         per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
         return SolveResult(value, per_move, nodes, perspective, maxing)
 
@@ -132,7 +132,7 @@ class Solver(SolverBase):
         need = target - (pos.deal_score() or (0, 0))[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
-        return self._core.at_least(*self._args(pos), need)[0]
+        return self._core.at_least(self._args(pos), need)[0]
 
     # ------------------------------------------------------------ hand masks
     def value_of(self, hands: Sequence[int], trump, bidder, leader=None) -> int:
@@ -153,7 +153,7 @@ class Solver(SolverBase):
             return target <= 0
         if self._core is None:
             return self._reference_can_make(hands, trump, bidder, leader, target)
-        return self._core.at_least(hands, trump, bidder, leader, (), target)[0]
+        return self._core.at_least((hands, trump, bidder, leader, ()), target)[0]
 
     def values_of(self, deals, trump, bidder, leader=None, target: int = None) -> List[int]:
         """:meth:`value_of` (or, with ``target``, :meth:`can_make_of` as
@@ -183,7 +183,7 @@ class Solver(SolverBase):
         if self._core is None:
             pos = _position(hands, trump, bidder, leader)
             return reference.solve(pos, moves=False, progress=self.progress).value
-        return self._core.value(hands, trump, bidder, leader, ())[0]
+        return self._core.value((hands, trump, bidder, leader, ()))[0]
 
     def _values_of_trusted(self, deals, trump: int, bidder: int, leader: int, target=None):
         if target is not None:
@@ -193,11 +193,12 @@ class Solver(SolverBase):
                 return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
             return [target <= 0 or self._reference_can_make(h, trump, bidder, leader, target)
                     for h in deals]
+        specs = [(h, trump, bidder, leader, ()) for h in deals]
         if target is None:
-            return self._core.batch(deals, trump, bidder, leader)[0]
+            return self._core.batch(specs)[0]
         if target <= 0 or target > TOTAL_POINTS:
             return [target <= 0] * len(deals)
-        return [bool(x) for x in self._core.batch(deals, trump, bidder, leader, target)[0]]
+        return self._core.batch(specs, target)[0]
 
     def _at_least_until_trusted(self, deals, trump: int, bidder: int, leader: int, target: int,
                                 stop: bool) -> List[int]:
@@ -214,7 +215,7 @@ class Solver(SolverBase):
                 if ok == stop:
                     break
             return out
-        return self._core.batch_until(deals, trump, bidder, leader, target, int(stop))[0]
+        return self._core.batch_until([(h, trump, bidder, leader, ()) for h in deals], target, int(stop))[0]
 
 
 def solve(position: Position, moves: bool = True) -> SolveResult:

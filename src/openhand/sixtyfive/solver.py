@@ -51,9 +51,9 @@ class Solver(SolverBase):
             return reference.solve(pos, moves, self.progress)
         maxing = side_of(pos.to_move_index) == 0
         if not moves:
-            value, nodes = self._core.value(*self._args(pos))
+            value, nodes = self._core.value(self._args(pos))
             return SolveResult(value, {}, nodes, reference.PERSPECTIVE, maxing)
-        value, per_card, nodes = self._core.move_values(*self._args(pos))
+        value, per_card, nodes = self._core.move_values(self._args(pos))
         per_move = {str(c): per_card[int(c)] for c in pos.legal_moves}
         return SolveResult(value, per_move, nodes, reference.PERSPECTIVE, maxing)
 
@@ -67,7 +67,7 @@ class Solver(SolverBase):
         need = target - (pos.deal_score() or (0, 0))[0]
         if need <= 0 or need > TOTAL_POINTS:  # settled without a search
             return need <= 0
-        return self._core.at_least(*self._args(pos), need)[0]
+        return self._core.at_least(self._args(pos), need)[0]
 
 
 def solve(position: Position, moves: bool = True) -> SolveResult:

@@ -97,9 +97,9 @@ class Solver(SolverBase):
             return SolveResult(tot[s.leader] - tot[1 - s.leader], {}, 1, perspective, True)
         sign = 1 if to_move(s) == 0 else -1
         if not moves:
-            value, nodes = self._core.value(tuple(s), code)
+            value, nodes = self._core.value((tuple(s), code))
             return SolveResult(sign * value, {}, nodes, perspective, True)
-        value, per_code, nodes = self._core.move_values(tuple(s), code)
+        value, per_code, nodes = self._core.move_values((tuple(s), code))
         per_move = {_ACTION_TEXT[a]: sign * v for a, v in per_code.items()}
         # the reference's order (legal_actions), which the core mirrors
         order = [str(a) for a in legal_actions(s) if str(a) in per_move]

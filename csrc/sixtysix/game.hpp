@@ -302,6 +302,44 @@ using EndTable = PointTable<EndId, 32, 2>;
 // The main table: 40-byte entries, four to a bucket.
 using MainTable = PointTable<MainId, 8, 4>;
 
+// The Solver's tables (solver.hpp: Game::Tables): the main table, and the
+// endgame table (Game::solve_rest) if the cap allows.  The memory cap is
+// shared: with at least kEndSplitMin bytes, half goes to the endgame table;
+// below that the endgame is searched by the generic search alone (same
+// values, just slower).
+class Tables {
+ public:
+  static constexpr std::size_t kEndSplitMin = std::size_t(1) << 16;
+  explicit Tables(std::size_t table_bytes)
+      : main_(table_bytes >= kEndSplitMin ? table_bytes - table_bytes / 2 : table_bytes),
+        end_(table_bytes >= kEndSplitMin ? new EndTable(table_bytes / 2) : nullptr) {}
+
+  std::size_t bytes() const { return main_.bytes() + (end_ ? end_->bytes() : 0); }
+  MainTable& search_table() { return main_; }
+  EndTable* end_table() { return end_.get(); }
+
+  // The tables start small (PointTable) and must be grown to the search's
+  // size, or a full deal thrashes a few thousand entries.  Size by the
+  // cards still to play (depth; a full deal: 2^SIXTYSIX_TT_LOG entries,
+  // within the memory cap; 2^16 holds a full deal's stock phase: 2^18 gave
+  // the same nodes within 0.01% and took longer, the larger table's pages
+  // being zeroed on first touch).
+  void reserve(int depth, bool) {
+#ifndef SIXTYSIX_TT_LOG
+#define SIXTYSIX_TT_LOG 16
+#endif
+    main_.reserve(std::size_t(1) << std::max(12, std::min(SIXTYSIX_TT_LOG, SIXTYSIX_TT_LOG - (25 - depth) / 2)));
+#ifndef SIXTYSIX_END_TT_LOG
+#define SIXTYSIX_END_TT_LOG 18
+#endif
+    if (end_) end_->reserve(std::size_t(1) << SIXTYSIX_END_TT_LOG);
+  }
+
+ private:
+  MainTable main_;
+  std::unique_ptr<EndTable> end_;
+};
+
 // A position as handed over by the binding (already validated in Python).
 struct Deal {
   Mask hands[2];
@@ -323,11 +361,11 @@ class Game {
  public:
   using Key = PointKey<MainId>;
   using Table = MainTable;
+  using Tables = sixtysix::Tables;
+  using Deal = sixtysix::Deal;
   static constexpr int kMaxMoves = 24;
 
-  using EndTable = sixtysix::EndTable;
-
-  explicit Game(const Deal& d, EndTable* end_table = nullptr) : etable_(end_table) {
+  Game(const Deal& d, Tables& tables) : etable_(tables.end_table()) {
     trump_ = d.trump;
     objective_ = d.objective;
     nstock_ = d.nstock;
@@ -526,7 +564,15 @@ class Game {
     v = endgame(alpha, beta);
     return true;
   }
-  std::uint64_t extra_nodes() const { return enodes_; }
+  // The Solver's hooks (solver.hpp): the nodes of the endgame search,
+  // and a root valued without a search (root_value()) as one node.
+  std::uint64_t extra_nodes() const { return enodes_ + root_nodes_; }
+  // A finished deal is its own value; else the exact search, whose windows
+  // are the game's (window()).
+  int root_value(Search<Game>& s) {
+    if (is_terminal()) { root_nodes_ = 1; return terminal_value(); }
+    return s.exact(0);
+  }
 
   // The endgame key: the state that shapes the rest but the trick points
   // (see EndTable; their sum and the objective make the tag).  (Keying
@@ -1099,6 +1145,7 @@ class Game {
 
   EndTable* etable_;
   std::uint64_t enodes_ = 0;
+  std::uint64_t root_nodes_ = 0;
   St s_;
   St undo_[64];
   int sp_ = 0;
@@ -1108,68 +1155,6 @@ class Game {
   int trump_;
   int objective_;
   std::uint64_t stock_code_;
-};
-
-// The solver object the binding holds: a table reused across solves.
-class Solver : public Pollable {
- public:
-  // The memory cap is shared: with at least kEndSplitMin bytes, half goes
-  // to the endgame table (Game::solve_rest); below that the endgame is
-  // searched by the generic search alone (same values, just slower).
-  static constexpr std::size_t kEndSplitMin = std::size_t(1) << 16;
-  explicit Solver(std::size_t table_bytes)
-      : table_(table_bytes >= kEndSplitMin ? table_bytes - table_bytes / 2 : table_bytes),
-        etable_(table_bytes >= kEndSplitMin ? new Game::EndTable(table_bytes / 2) : nullptr) {}
-
-  std::size_t table_bytes() const { return table_.bytes() + (etable_ ? etable_->bytes() : 0); }
-
-  // The exact value (player 0's view).
-  int value(const Deal& d, std::uint64_t* nodes) {
-    Game g(d, etable_.get());
-    reserve(g);
-    Search<Game> s(g, table_, &poll_);
-    const int v = g.is_terminal() ? g.terminal_value() : s.exact(0);
-    *nodes = s.nodes() + g.extra_nodes() + (g.is_terminal() ? 1 : 0);
-    return v;
-  }
-
-  // Value of the position and of each legal action (player 0's view);
-  // returns the number of actions.
-  int move_values(const Deal& d, int* value, int* actions, int* values, std::uint64_t* nodes) {
-    Game g(d, etable_.get());
-    reserve(g);
-    Search<Game> s(g, table_, &poll_);
-    if (g.is_terminal()) {
-      *value = g.terminal_value();
-      *nodes = 1;
-      return 0;
-    }
-    *value = s.exact(0);
-    const int n = s.move_values(*value, actions, values);
-    *nodes = s.nodes() + g.extra_nodes();
-    return n;
-  }
-
- private:
-  // The table starts small (PointTable) and must be grown to the search's
-  // size, or a full deal thrashes a few thousand entries.  Size by the
-  // cards still to play (a full deal: 2^SIXTYSIX_TT_LOG entries, within
-  // the memory cap; 2^16 holds a full deal's stock phase: 2^18 gave the
-  // same nodes within 0.01% and took longer, the larger table's pages
-  // being zeroed on first touch).
-  void reserve(const Game& g) {
-#ifndef SIXTYSIX_TT_LOG
-#define SIXTYSIX_TT_LOG 16
-#endif
-    const int d = g.depth();
-    table_.reserve(std::size_t(1) << std::max(12, std::min(SIXTYSIX_TT_LOG, SIXTYSIX_TT_LOG - (25 - d) / 2)));
-#ifndef SIXTYSIX_END_TT_LOG
-#define SIXTYSIX_END_TT_LOG 18
-#endif
-    if (etable_) etable_->reserve(std::size_t(1) << SIXTYSIX_END_TT_LOG);
-  }
-  MainTable table_;
-  std::unique_ptr<Game::EndTable> etable_;
 };
 
 }  // namespace sixtysix

@@ -145,8 +145,9 @@ class Game : public CardMoves<Game> {
   // come from classes that name fewer: one bucket of 32 ways took 1-12%
   // fewer nodes and 10-20% less time than two of 16.
   static constexpr int kTableWays = 32;
-  // The table starts small and grows as it fills (see Solver::start()).
+  // The table starts small and grows as it fills (see table_entries()).
   static constexpr bool kGrowTable = true;
+  using Deal = sixtyfive::Deal;
 
   explicit Game(const Deal& d) {
     for (int s = 0; s < 4; ++s) hand_[s] = d.hands[s];
@@ -730,6 +731,24 @@ class Game : public CardMoves<Game> {
     hand_[(leader_ + ntrick_) & 3] |= bit(c);
   }
 
+
+  // ------------------------------------------------- the Solver's hooks
+  // (solver.hpp)
+  // Trick starts searched grow about 4x per extra trick: size the table to
+  // the problem (up to the cap) rather than touch a large one for an endgame.
+  // 4^tricks * 4 entries: measured with every card's value, the same node
+  // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
+  // a fresh solver touches (page faults, zeroing) a quarter of the memory:
+  // 8 tricks 27% less time.  Beyond 9 tricks the table starts at 2^20
+  // entries (32 MiB) and grows as it fills (kGrowTable): many full deals
+  // need a tenth of the 512 MiB cap, hard ones all of it.
+  static std::size_t table_entries(int tricks, bool) { return std::size_t(1) << std::min(20, 2 + 2 * tricks); }
+  // MTD(f) from the even split (see even_guess()).
+  int root_value(Search<Game>& s) { return s.exact(even_guess()); }
+  // The search's values leave out the card points N-S hold at the start
+  // (see the top of the file): the Solver adds them back.
+  static int value_offset(const Deal& d) { return ns_points_held(d); }
+
  private:
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
@@ -779,65 +798,6 @@ class Game : public CardMoves<Game> {
   int trick_[4];
   Undo undo_[52];
   int sp_ = 0;
-};
-
-// The solver object the binding holds: a table reused across solves.
-class Solver : public Pollable {
- public:
-  explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
-
-  std::size_t table_bytes() const { return table_.bytes(); }
-
- private:
-  // Trick starts searched grow about 4x per extra trick: size the table to
-  // the problem (up to the cap) rather than touch a large one for an endgame.
-  // 4^tricks * 4 entries: measured with every card's value, the same node
-  // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
-  // a fresh solver touches (page faults, zeroing) a quarter of the memory:
-  // 8 tricks 27% less time.  Beyond 9 tricks the table starts at 2^20
-  // entries (32 MiB) and grows as it fills (kGrowTable): many full deals
-  // need a tenth of the 512 MiB cap, hard ones all of it.
-  Game start(const Deal& d) {
-    const int tricks = popcount(d.hands[d.leader]) + (d.ntrick ? 1 : 0);
-    table_.reserve(std::size_t(1) << std::min(20, 2 + 2 * tricks));
-    return Game(d);
-  }
-
- public:
-
-  // The search's values leave out the card points N-S hold at the start
-  // (see the top of the file); these add them back.
-  int value(const Deal& d, std::uint64_t* nodes) {
-    Game g = start(d);
-    Search<Game> s(g, table_, &poll_);
-    const int v = s.exact(g.even_guess());
-    *nodes = s.nodes();
-    return v + Game::ns_points_held(d);
-  }
-
-  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Game g = start(d);
-    Search<Game> s(g, table_, &poll_);
-    const bool r = s.at_least(target - Game::ns_points_held(d));
-    *nodes = s.nodes();
-    return r;
-  }
-
-  // Value of the position and of each legal card; returns the number of cards.
-  int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
-    Game g = start(d);
-    Search<Game> s(g, table_, &poll_);
-    *value = s.exact(g.even_guess());
-    const int n = s.move_values(*value, cards, values);
-    *nodes = s.nodes();
-    const int held = Game::ns_points_held(d);
-    *value += held;
-    for (int i = 0; i < n; ++i) values[i] += held;
-    return n;
-  }
-
- private:
-  Search<Game>::Table table_;
 };
 
 }  // namespace sixtyfive

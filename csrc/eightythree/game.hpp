@@ -163,6 +163,7 @@ class Game : public CardMoves<Game> {
  public:
   friend class CardMoves<Game>;  // reads order_score()
   using Key = eightythree::Key;
+  using Deal = eightythree::Deal;
   static constexpr int kMaxMoves = 8;
 
   explicit Game(const Deal& d) : map_(remap(d.trump)) {
@@ -183,9 +184,34 @@ class Game : public CardMoves<Game> {
     tricks_left_ = pc(hand_[leader_]) + (ntrick_ ? 1 : 0);
   }
 
-  // Python card id <-> internal slot, for the binding.
-  int card_of(int slot) const { return map_.card[slot]; }
-  int slot_of(int card) const { return map_.slot[card]; }
+  // ------------------------------------------------- the Solver's hooks
+  // (solver.hpp).  One table serves every solve: its keys and values are
+  // independent of the trump suit and the bidder.
+  //
+  // Grow the table (within its cap) to fit the searches of this size: a
+  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
+  // dozen, so small endgames do not pay for touching a large table.  For
+  // one 6-trick solve 2^16 entries (2 MiB) measured faster than 2^17..2^18:
+  // fewer entries kept across solves, but a table that stays in cache.
+  // `many`: one of a batch of related 6-trick questions (the bid table's
+  // sibling leaves), which reuse each other's entries: there 2^18 entries
+  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
+  static std::size_t table_entries(int depth, bool many) {
+    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
+    const int d = std::min(depth, 7);
+    return many && d >= 6 ? std::size_t(1) << 18 : kEntries[d];
+  }
+  // Values move in steps of 1 over a wide range (card points): bisection
+  // within the quick bounds (Search::bisect), for the root and each card.
+  static constexpr bool kBisection = true;
+  int root_value(Search<Game>& s) {
+    if (is_terminal()) return terminal_value();
+    int lo, hi;
+    bounds(lo, hi);
+    return s.bisect(lo, hi);
+  }
+  // The binding names cards by their Python ids.
+  int move_code(int slot) const { return map_.card[slot]; }
 
   int to_move() const { return (leader_ + ntrick_) & 3; }
   bool is_terminal() const { return tricks_left_ <= 1; }
@@ -371,117 +397,6 @@ class Game : public CardMoves<Game> {
   int trick_[4];
   Undo undo_[32];
   int sp_ = 0;
-};
-
-// The solver object the binding holds: a table reused across solves (its
-// keys and values are independent of the trump suit and the bidder).
-class Solver : public Pollable {
- public:
-  explicit Solver(std::size_t table_bytes) : table_(table_bytes) {}
-
-  std::size_t table_bytes() const { return table_.bytes(); }
-
-  int value(const Deal& d, std::uint64_t* nodes) {
-    Game g(d);
-    reserve(g);
-    Search<Game> s(g, table_, &poll_);
-    const int v = root_value(g, s);
-    *nodes += s.nodes();
-    return v;
-  }
-
-  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Game g(d);
-    reserve(g);
-    Search<Game> s(g, table_, &poll_);
-    const bool r = s.at_least(target);
-    *nodes += s.nodes();
-    return r;
-  }
-
-  // Value of the position and of each legal card (Python card ids);
-  // returns the number of cards.  A card's value is at most the position's
-  // value when the side to move maximises, at least it otherwise; cards of
-  // one equivalence class share one search.
-  int move_values(const Deal& d, int* value, int* cards, int* values, std::uint64_t* nodes) {
-    Game g(d);
-    reserve(g);
-    Search<Game> s(g, table_, &poll_);
-    *value = root_value(g, s);
-    const int n = s.move_values(*value, cards, values, /*bisection=*/true);
-    for (int i = 0; i < n; ++i) cards[i] = g.card_of(cards[i]);
-    *nodes += s.nodes();
-    return n;
-  }
-
-  // Many trick-start positions of one trump suit, bidder and leader:
-  // hands[4 * i + seat]; values (or, with target >= 0, 1/0 for "at least
-  // target") go to out[i].
-  void batch(const Mask* hands, int n, int trump, int bidder, int leader, int target, int* out,
-             std::uint64_t* nodes) {
-    for (int i = 0; i < n; ++i) {
-      const Deal d = trick_start(hands + 4 * i, trump, bidder, leader);
-      out[i] = target >= 0 ? int(at_least(d, target, nodes)) : value(d, nodes);
-    }
-  }
-
-  // Threshold questions ("at least target?") on trick-start positions in
-  // the given order, stopping after the first answer equal to `stop` (0 or
-  // 1): the short-circuit or (stop 1) / and (stop 0) of a choice node whose
-  // children are all play positions.  out[i] is the null-window search's
-  // fail-soft result: at least target means "yes" and is a lower bound on
-  // the value, under target means "no" and is an upper bound (fail-soft
-  // alpha-beta returns true bounds), so the caller can keep the tighter
-  // bound.  Returns how many were answered.  One call for the lot spares
-  // the binding's per-position overhead.
-  int batch_until(const Mask* hands, int n, int trump, int bidder, int leader, int target, int stop,
-                  int* out, std::uint64_t* nodes) {
-    for (int i = 0; i < n; ++i) {
-      const Deal d = trick_start(hands + 4 * i, trump, bidder, leader);
-      Game g(d);
-      reserve(g, true);
-      Search<Game> s(g, table_, &poll_);
-      out[i] = g.is_terminal() ? g.terminal_value() : s.alphabeta(target - 1, target);
-      *nodes += s.nodes();
-      if (int(out[i] >= target) == stop) return i + 1;
-    }
-    return n;
-  }
-
- private:
-  // The trick-start position of four hand masks.
-  static Deal trick_start(const Mask* hands, int trump, int bidder, int leader) {
-    Deal d{};
-    std::memcpy(d.hands, hands, sizeof d.hands);
-    d.trump = trump;
-    d.bidder = bidder;
-    d.leader = leader;
-    d.ntrick = 0;
-    return d;
-  }
-
-  // Grow the table (within its cap) to fit the searches of g's size: a
-  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
-  // dozen, so small endgames do not pay for touching a large table.  For
-  // one 6-trick solve 2^16 entries (2 MiB) measured faster than 2^17..2^18:
-  // fewer entries kept across solves, but a table that stays in cache.
-  // `many`: one of a batch of related 6-trick questions (the bid table's
-  // sibling leaves), which reuse each other's entries: there 2^18 entries
-  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
-  void reserve(const Game& g, bool many = false) {
-    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
-    const int d = std::min(g.depth(), 7);
-    table_.reserve(many && d >= 6 ? std::size_t(1) << 18 : kEntries[d]);
-  }
-
-  int root_value(Game& g, Search<Game>& s) {
-    if (g.is_terminal()) return g.terminal_value();
-    int lo, hi;
-    g.bounds(lo, hi);
-    return s.bisect(lo, hi);
-  }
-
-  TTable<Key> table_;
 };
 
 }  // namespace eightythree
