@@ -1,152 +1,35 @@
-// eightythree.hpp: Eighty-Three for the search driver
-// (rules: openhand/eightythree/rules.py, spec solver: reference.py).
+// eightythree/game.hpp: Eighty-Three for the search driver and its
+// Solver (search.hpp, solver.hpp) (rules: openhand/eightythree/rules.py,
+// spec solver: reference.py): the Game: the position, play/undo, the legal
+// cards and their ordering, the last trick, and the Solver's hooks.  The
+// card order is in slots.hpp, the table key in key.hpp, the bounds'
+// ingredient in bounds.hpp.
 //
 // Value: the card points the BIDDER'S SIDE takes in the remaining tricks,
 // the trick in progress included.  A completed trick gives all its points
 // to the winner's side.  Points sit on the ten scoring trumps only.
-//
-// Internal card order.  The Python ids (suit * 16 + rank, joker 15) are
-// remapped once per solve so that following and winning are mask tests:
-// - block 3 (bits 48..62) holds the 15 trumps by strength, joker 0, trump 2
-//   1, trump 3 2, trump 4 3, off-five 4, trump 5..A 5..14 (rules.card_key);
-// - blocks 0..2 hold the three other suits in printed order (S H D C
-//   without the trump suit), rank r at bit r of its block.  The off-five's
-//   suit keeps a hole at rank 5.
-// A higher bit in a block is a stronger card.  Seats are rotated so that
-// the bidder's side is internal side 0 (seats 0 and 2), which is always the
-// maximising side.  With both canonical choices the table keys and values
-// do not depend on the trump suit or the bidder, so one table serves every
-// solve.
 //
 // Why the reductions are sound:
 // - Equivalent cards: two cards of one block in the mover's hand with the
 //   same points and no other card still in play (hands and the trick in
 //   progress) between them can be swapped in any line of play without
 //   changing a trick's winner or its points.  Only the higher is searched.
-// - Table key, at trick starts: the four hands and the leader.  Only the
-//   order of the cards in play among themselves matters, and their points.
-//   So each plain suit is renumbered from the bottom among its cards in
-//   play; in the trump block the point cards keep their place and the
-//   point-less trumps are renumbered inside their gap between point cards
-//   (trumps 3-4: strengths 2..3; trumps 6-8: strengths 6..8).
-// - Bounds: point cards are trumps, and a trick holding a trump goes to the
-//   side of its highest trump; so a side loses a point card only to a
-//   higher opposing trump, each of which wins one trick holding at most two
-//   of the side's cards.  A side keeps at least the rest (see keeps()), and
-//   the other side gets at most what is in play less that.
 // - The last trick is forced (one card each): it is scored directly.
 #pragma once
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "cards.hpp"
 #include "cardgame.hpp"
 #include "search.hpp"
+#include "eightythree/bounds.hpp"
+#include "eightythree/key.hpp"
+#include "eightythree/slots.hpp"
 
 namespace openhand {
 namespace eightythree {
-
-constexpr int kTrumpBlock = 3;
-constexpr Mask kTrumps = Mask{0x7FFF} << 48;
-constexpr int kTotalPoints = 83;
-
-// Points by trump strength 0..14 (joker 15, trump 2 1, off-five 5, 5 5,
-// 9 9, T 1, J 1, Q 20, K 25, A 1).
-constexpr std::int8_t kTrumpPoints[16] = {15, 1, 0, 0, 5, 5, 0, 0, 0, 9, 1, 1, 20, 25, 1, 0};
-constexpr unsigned kPointStrengths = 0x7E33;  // strengths with points
-constexpr unsigned kGap1 = 0x000C;           // trumps 3, 4
-constexpr unsigned kGap2 = 0x01C0;           // trumps 6, 7, 8
-constexpr Mask kPointStrengthsMask = Mask{kPointStrengths} << 48;
-
-// Population count without a libgcc call (the build does not assume the
-// popcnt instruction, and __builtin_popcount would call a helper).
-inline int pc(std::uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return int((x * 0x0101010101010101ull) >> 56);
-}
-
-inline int block_of(int slot) { return slot >> 4; }
-inline Mask block_mask(int b) { return Mask{0xFFFF} << (16 * b); }
-inline int slot_points(int slot) { return slot >= 48 ? kTrumpPoints[slot - 48] : 0; }
-
-inline int mask_points(Mask m) {
-  const Mask t = m >> 48;
-  constexpr Mask ones = (1u << 1) | (1u << 10) | (1u << 11) | (1u << 14);
-  constexpr Mask fives = (1u << 4) | (1u << 5);
-  return pc(t & ones) + 5 * pc(t & fives) + 9 * int(t >> 9 & 1) + 15 * int(t & 1) +
-         20 * int(t >> 12 & 1) + 25 * int(t >> 13 & 1);
-}
-
-// Does slot c beat slot best (best was played earlier to this trick)?
-inline bool beats(int c, int best) {
-  if (block_of(c) == block_of(best)) return c > best;
-  return block_of(c) == kTrumpBlock;
-}
-
-inline unsigned compress16(unsigned x, unsigned m) {
-  return compress8(x, m) | (compress8(x >> 8, m >> 8) << pc(m & 0xFF));
-}
-// The position of the idx-th (from 0) set bit of m, or -1.
-inline int select_bit(unsigned m, int idx) {
-  for (; idx > 0 && m; --idx) m &= m - 1;
-  return m ? __builtin_ctz(m) : -1;
-}
-
-// One block of a hand (x) renumbered among the block's cards in play (ip).
-inline unsigned norm_block(int b, unsigned x, unsigned ip) {
-  if (b != kTrumpBlock) return compress16(x, ip);
-  return (x & kPointStrengths) | (compress8(x >> 2, (ip >> 2) & 3) << 2) |
-         (compress8(x >> 6, (ip >> 6) & 7) << 6);
-}
-
-// The card-id -> internal-slot maps, one per trump suit.
-struct Remap {
-  std::int8_t slot[64];     // card id -> slot (-1: not a card)
-  std::int8_t card[64];     // slot -> card id (-1: empty slot)
-};
-inline const Remap& remap(int trump) {
-  static const auto maps = [] {
-    struct All { Remap r[4]; };
-    auto* a = new All;
-    for (int t = 0; t < 4; ++t) {
-      Remap& r = a->r[t];
-      std::memset(r.slot, -1, sizeof r.slot);
-      std::memset(r.card, -1, sizeof r.card);
-      int block = 0;
-      for (int s = 0; s < 4; ++s) {
-        if (s == t) continue;
-        for (int rank = 2; rank <= 14; ++rank) {
-          if (s == 3 - t && rank == 5) continue;  // the off-five is a trump
-          r.slot[16 * s + rank] = std::int8_t(16 * block + rank);
-        }
-        ++block;
-      }
-      r.slot[kJoker] = 48;
-      r.slot[16 * (3 - t) + 5] = 48 + 4;
-      for (int rank = 2; rank <= 14; ++rank) r.slot[16 * t + rank] = std::int8_t(48 + (rank >= 5 ? rank : rank - 1));
-      for (int c = 0; c < 64; ++c)
-        if (r.slot[c] >= 0) r.card[int(r.slot[c])] = std::int8_t(c);
-    }
-    return a;
-  }();
-  return maps->r[trump];
-}
-
-inline Mask to_slots(Mask cards, const Remap& r) {
-  Mask out = 0;
-  for (int c : cards_of(cards)) out |= bit(r.slot[c]);
-  return out;
-}
-
-// Table key: the in-play mask M, A = hands 1|3, B = hands 2|3 (so hand 0 is
-// M & ~A & ~B), all renumbered; the leader sits in the free bits 15 and 31.
-struct Key {
-  Mask m, a, b;
-  bool operator==(const Key& o) const { return m == o.m && a == o.a && b == o.b; }
-};
 
 // A position as handed over by the binding (already validated in Python).
 // Cards are Python card ids; seats are N E S W = 0..3.
@@ -234,42 +117,12 @@ class Game : public CardMoves<Game> {
   bool storable() const { return ntrick_ == 0; }
   int depth() const { return tricks_left_; }
 
-  Key key() const {
-    Key k{0, 0, 0};
-    const Mask a = hand_[1] | hand_[3], b = hand_[2] | hand_[3];
-    for (int blk = 0; blk < 4; ++blk) {
-      const int sh = 16 * blk;
-      const unsigned ip = unsigned(in_play_ >> sh) & 0xFFFF;
-      k.m |= Mask(norm_block(blk, ip, ip)) << sh;
-      k.a |= Mask(norm_block(blk, unsigned(a >> sh) & 0xFFFF, ip)) << sh;
-      k.b |= Mask(norm_block(blk, unsigned(b >> sh) & 0xFFFF, ip)) << sh;
-    }
-    k.m |= Mask(leader_ & 1) << 15 | Mask(leader_ >> 1) << 31;
-    return k;
-  }
-  static std::uint64_t hash(const Key& k) {
-    return mix64(k.m ^ mix64(k.a + 0x9e3779b97f4a7c15ull) ^ (mix64(k.b + 0x7f4a7c159e3779b9ull) * 3));
-  }
-  // A slot of the table key back in the real position (inverse of to_key).
-  int from_key(int ks) const {
-    const int blk = block_of(ks), r = ks & 15;
-    const unsigned ip = unsigned(in_play_ >> (16 * blk)) & 0xFFFF;
-    int real;
-    if (blk != kTrumpBlock) real = select_bit(ip, r);
-    else if (kPointStrengths >> r & 1) real = r;
-    else if (r < 4) real = select_bit(ip & kGap1, r - 2);
-    else real = select_bit(ip & kGap2, r - 6);
-    return real < 0 ? -1 : 16 * blk + real;
-  }
-  int to_key(int slot) const {
-    const int blk = block_of(slot), r = slot & 15;
-    const unsigned ip = unsigned(in_play_ >> (16 * blk)) & 0xFFFF;
-    const unsigned below = ip & ((1u << r) - 1);
-    if (blk != kTrumpBlock) return 16 * blk + pc(below);
-    if (kPointStrengths >> r & 1) return slot;
-    if (r < 4) return 48 + 2 + pc(below & kGap1);
-    return 48 + 6 + pc(below & kGap2);
-  }
+
+  // The table key (key.hpp).
+  Key key() const { return table_key(hand_, in_play_, leader_); }
+  static std::uint64_t hash(const Key& k) { return key_hash(k); }
+  int from_key(int ks) const { return slot_from_key(ks, in_play_); }
+  int to_key(int slot) const { return slot_to_key(slot, in_play_); }
 
   // Bounds from what each side surely keeps.  Point cards are trumps, and
   // a trick containing a trump goes to the holder of its highest trump.  So
@@ -373,19 +226,6 @@ class Game : public CardMoves<Game> {
     }
     if (beats(c, best)) return 100 + (ntrick_ == 3 ? 2 * pts - r / 4 : -r);
     return -3 * pts - r;
-  }
-
-  // Points of the side holding trumps `mine` surely kept against `theirs`.
-  static int keeps(Mask mine, Mask theirs) {
-    const int all = mask_points(mine);
-    if (!theirs || !all) return all;
-    Mask exposed = mine & ((bit(highest(theirs)) << 1) - 1) & (kPointStrengthsMask);
-    int n = 2 * pc(theirs), lost = 0;
-    // Point strengths by value, highest first: K Q joker 9 5 off-five A J T 2.
-    static constexpr int kByValue[10] = {13, 12, 0, 9, 5, 4, 14, 11, 10, 1};
-    for (int i = 0; i < 10 && n && exposed; ++i)
-      if (exposed & bit(48 + kByValue[i])) { exposed ^= bit(48 + kByValue[i]); lost += kTrumpPoints[kByValue[i]]; --n; }
-    return all - lost;
   }
 
   struct Undo { int leader, win; int trick[4]; };
