@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from ..bound_table import INF as _INF, BoundTable
-from ..errors import PositionError
+from ..errors import PositionError, require_int
 from ..progress import NodeCounter
 from ..result import SolveResult
 from .actions import MARRIAGE_OUT, OUT
@@ -141,3 +141,23 @@ def solve(position, moves: bool = True, objective: str = "game", progress=None) 
         for act in search.actions(s):
             per_move[str(act)] = search.child(s, p, act, *window)
     return SolveResult(value, per_move, search.nodes, PERSPECTIVES[objective], True)
+
+
+def at_least(position, target: int, objective: str = "game", progress=None) -> bool:
+    """Can the player to move make at least ``target`` in ``objective``
+    (``"game"``: net game points, own minus the opponent's, -3..3;
+    ``"points"``: the final card-point margin)?  Exactly
+    ``solve(position, objective=objective).value >= target``, by one
+    null-window search: fail-soft alpha-beta in the window
+    (target - 1, target) returns at least ``target`` exactly when the value
+    is at least ``target`` (else a value below it).  ``progress`` as for
+    :func:`solve`.
+
+    >>> p = Position(["A.A..", "T.T.."], [], trump="S", leader=0,
+    ...              points=[48, 30], tricks=[5, 5])
+    >>> at_least(p, 2), at_least(p, 3), at_least(p, 70, "points")
+    (True, False, True)
+    """
+    s = position.state if isinstance(position, Position) else position
+    target = require_int(target, "target")
+    return _Search(objective, progress).value(s, target - 1, target) >= target

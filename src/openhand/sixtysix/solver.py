@@ -19,7 +19,7 @@ to move minus the opponent's, the deal played to the end (no claims).
 from __future__ import annotations
 
 from .._impl import load_core
-from ..errors import PositionError
+from ..errors import PositionError, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from . import reference
@@ -29,6 +29,10 @@ from .position import Position
 from .rules import State, deal_result, final_points, is_over, legal_actions, to_move
 
 DEFAULT_TABLE_MB = 64
+# Every value lies in -_VALUE_LIMIT.._VALUE_LIMIT (points: a margin of at most
+# 120 card points, 100 in marriages and 10 for the last trick): a target
+# beyond it is answered without a search.
+_VALUE_LIMIT = 250
 OBJECTIVES = reference.OBJECTIVES
 _OBJECTIVE_CODE = {"game": 0, "points": 1}
 _core = load_core("openhand.sixtysix._core")
@@ -106,6 +110,28 @@ class Solver(SolverBase):
         if len(order) != len(per_move):
             raise AssertionError("the C++ core and the rules disagree on the legal actions")
         return SolveResult(sign * value, {m: per_move[m] for m in order}, nodes, perspective, True)
+
+    def at_least(self, position, target: int, objective: str = "game") -> bool:
+        """Can the player to move make at least ``target`` in ``objective``
+        (``"game"``: net game points, own minus the opponent's, -3..3;
+        ``"points"``: the final card-point margin)?  Exactly
+        ``solve(position, objective=objective).value >= target``, by one
+        null-window search (cheaper than the value when one threshold
+        matters, e.g. "does the player to move win?" is ``at_least(p, 1)``)."""
+        code = _check_objective(objective)
+        s = _check(position)
+        target = require_int(target, "target")
+        if self._core is None:
+            return reference.at_least(s, target, objective, self.progress)
+        if is_over(s):
+            return self.solve(s, moves=False, objective=objective).value >= target
+        if not -_VALUE_LIMIT < target <= _VALUE_LIMIT:
+            return target <= -_VALUE_LIMIT
+        # The core answers for player 0: for player 1 (value v1 = -v0),
+        # v1 >= t  <=>  v0 <= -t  <=>  not (v0 >= 1 - t).
+        if to_move(s) == 0:
+            return self._core.at_least((tuple(s), code), target)[0]
+        return not self._core.at_least((tuple(s), code), 1 - target)[0]
 
 
 def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
