@@ -13,11 +13,15 @@
 //                answer equal to `stop` (the short-circuit and / or of a
 //                choice node whose children are play positions, as the
 //                Eighty-Three bid feasibility asks), fail-soft bounds out.
-// Node counts are added to *nodes (the binding starts it at 0).
+// Node counts are added to *nodes (the binding starts it at 0).  value and
+// move_values find the root's value the game's way (root_value); at_least
+// and batch_until ask the search's null-window question directly (a
+// finished position is one node of it).
 //
 // Every input was validated by the Python side: nothing here checks it.
 //
-// What differs per game are hooks on the Game:
+// What differs per game are hooks on the Game (besides search.hpp's
+// interface, whose kMaxMoves must not exceed kMoveValues below).
 // Required:
 //   using Deal = ...;                 // the binding's position struct
 //   explicit Game(const Deal&)  or  Game(const Deal&, Tables&)
@@ -25,10 +29,11 @@
 //                                     // game's way (MTD(f) from a guess,
 //                                     // bisection, a terminal shortcut)
 //   static std::size_t table_entries(int depth, bool many);
-//                                     // (games with one table) the room
-//                                     // to reserve before a search of
-//                                     // depth() `depth`; many: one of a
-//                                     // batch_until's related questions
+//                                     // (unless the game has Tables) the
+//                                     // entries to reserve before a
+//                                     // search from depth() `depth`;
+//                                     // many: one of batch_until's
+//                                     // related questions
 // Optional (detected at compile time):
 //   using Tables = ...;               // the game's own tables: Tables(cap
 //                                     // bytes), bytes(), search_table()
@@ -75,31 +80,32 @@ class OneTable {
   Table table_;
 };
 
-template <class G, class = void>
-struct TablesOf { using type = OneTable<G>; };
-template <class G>
-struct TablesOf<G, std::void_t<typename G::Tables>> { using type = typename G::Tables; };
+// The optional hooks, each named by an alias that is well-formed only for
+// a game that has it.  HookOr<Default, Hook, G>::type is Hook<G> if so,
+// else Default; kHas<G, Hook>: does G have it?
+template <class Default, template <class> class Hook, class G, class = void>
+struct HookOr {
+  using type = Default;
+  static constexpr bool found = false;
+};
+template <class Default, template <class> class Hook, class G>
+struct HookOr<Default, Hook, G, std::void_t<Hook<G>>> {
+  using type = Hook<G>;
+  static constexpr bool found = true;
+};
+template <class G, template <class> class Hook>
+constexpr bool kHas = HookOr<void, Hook, G>::found;
 
-template <class G, class = void>
-struct Bisection : std::false_type {};
 template <class G>
-struct Bisection<G, std::void_t<decltype(G::kBisection)>> : std::integral_constant<bool, G::kBisection> {};
-
-template <class G, class = void>
-struct HasValueOffset : std::false_type {};
+using TablesHook = typename G::Tables;
 template <class G>
-struct HasValueOffset<G, std::void_t<decltype(G::value_offset(std::declval<const typename G::Deal&>()))>>
-    : std::true_type {};
-
-template <class G, class = void>
-struct HasMoveCode : std::false_type {};
+using BisectionHook = decltype(G::kBisection);
 template <class G>
-struct HasMoveCode<G, std::void_t<decltype(std::declval<const G&>().move_code(0))>> : std::true_type {};
-
-template <class G, class = void>
-struct HasExtraNodes : std::false_type {};
+using ValueOffsetHook = decltype(G::value_offset(std::declval<const typename G::Deal&>()));
 template <class G>
-struct HasExtraNodes<G, std::void_t<decltype(std::declval<const G&>().extra_nodes())>> : std::true_type {};
+using MoveCodeHook = decltype(std::declval<const G&>().move_code(0));
+template <class G>
+using ExtraNodesHook = decltype(std::declval<const G&>().extra_nodes());
 
 // D is always Game::Deal: a second parameter only so that the binding can
 // name the Deal type in its declaration of the template (Cython).
@@ -110,45 +116,39 @@ class Solver : public Pollable {
 
  public:
   using Deal = D;
-  using Tables = typename TablesOf<Game>::type;
+  using Tables = typename HookOr<OneTable<Game>, TablesHook, Game>::type;
 
   explicit Solver(std::size_t table_bytes) : tables_(table_bytes) {}
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
   int value(const Deal& d, std::uint64_t* nodes) {
-    Game g = make(d);
-    tables_.reserve(g.depth(), false);
-    Search<Game> s(g, tables_.search_table(), &poll_);
-    const int v = g.root_value(s);
-    *nodes += s.nodes() + extra_nodes(g);
+    Run r(*this, d, false);
+    const int v = r.game.root_value(r.search);
+    *nodes += r.nodes();
     return v + offset(d);
   }
 
   bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Game g = make(d);
-    tables_.reserve(g.depth(), false);
-    Search<Game> s(g, tables_.search_table(), &poll_);
-    const bool r = s.at_least(target - offset(d));
-    *nodes += s.nodes() + extra_nodes(g);
-    return r;
+    Run r(*this, d, false);
+    const bool yes = r.search.at_least(target - offset(d));
+    *nodes += r.nodes();
+    return yes;
   }
 
   // The position's value and each legal move's (moves as the binding
   // names them, in the game's legal_moves() order); returns how many.
   // Buffers of kMoveValues.
   int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes) {
-    Game g = make(d);
-    tables_.reserve(g.depth(), false);
-    Search<Game> s(g, tables_.search_table(), &poll_);
-    *value = g.root_value(s);
-    const int n = s.move_values(*value, moves, values, Bisection<Game>::value);
-    *nodes += s.nodes() + extra_nodes(g);
+    Run r(*this, d, false);
+    *value = r.game.root_value(r.search);
+    const int n = r.search.move_values(*value, moves, values, bisection());
+    *nodes += r.nodes();
     const int off = offset(d);
     *value += off;
     for (int i = 0; i < n; ++i) {
       values[i] += off;
-      if constexpr (HasMoveCode<Game>::value) moves[i] = g.move_code(moves[i]);
+      if constexpr (kHas<Game, MoveCodeHook>) moves[i] = r.game.move_code(moves[i]);
     }
     return n;
   }
@@ -169,28 +169,41 @@ class Solver : public Pollable {
   // of related questions (table_entries(depth, many = true)).
   int batch_until(const Deal* deals, int n, int target, int stop, int* out, std::uint64_t* nodes) {
     for (int i = 0; i < n; ++i) {
-      Game g = make(deals[i]);
-      tables_.reserve(g.depth(), true);
-      Search<Game> s(g, tables_.search_table(), &poll_);
+      Run r(*this, deals[i], true);
       const int off = offset(deals[i]);
-      out[i] = off + s.alphabeta(target - off - 1, target - off);
-      *nodes += s.nodes() + extra_nodes(g);
+      out[i] = off + r.search.alphabeta(target - off - 1, target - off);
+      *nodes += r.nodes();
       if (int(out[i] >= target) == stop) return i + 1;
     }
     return n;
   }
 
  private:
+  // One question's Game and its Search, the tables made room for it.
+  struct Run {
+    Game game;
+    Search<Game> search;
+    Run(Solver& solver, const Deal& d, bool many)
+        : game(solver.make(d)), search(game, solver.tables_.search_table(), &solver.poll_) {
+      solver.tables_.reserve(game.depth(), many);
+    }
+    std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
+  };
+
   Game make(const Deal& d) {
     if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables_);
     else return Game(d);
   }
+  static constexpr bool bisection() {
+    if constexpr (kHas<Game, BisectionHook>) return Game::kBisection;
+    else return false;
+  }
   static int offset(const Deal& d) {
-    if constexpr (HasValueOffset<Game>::value) return Game::value_offset(d);
+    if constexpr (kHas<Game, ValueOffsetHook>) return Game::value_offset(d);
     else return 0;
   }
   static std::uint64_t extra_nodes(const Game& g) {
-    if constexpr (HasExtraNodes<Game>::value) return g.extra_nodes();
+    if constexpr (kHas<Game, ExtraNodesHook>) return g.extra_nodes();
     else return 0;
   }
 

@@ -16,6 +16,9 @@ from libc.stdint cimport uint64_t
 
 
 cdef extern from "eightythree/game.hpp" namespace "openhand::eightythree":
+    cdef cppclass Game:     # the search's game
+        pass
+
     cdef struct Deal:
         uint64_t hands[4]
         int trump
@@ -24,19 +27,14 @@ cdef extern from "eightythree/game.hpp" namespace "openhand::eightythree":
         int trick[3]
         int ntrick
 
-    cdef cppclass Game:
-        pass
-
 
 cdef Deal _deal(spec) except *:
+    """The Deal of (hands, trump, bidder, leader, trick) (validated by the caller)."""
     cdef Deal d
-    cdef int i
     hands, d.trump, d.bidder, d.leader, trick = spec
-    for i in range(4):
-        d.hands[i] = hands[i]
+    d.hands = hands
     d.ntrick = len(trick)
-    for i in range(d.ntrick):
-        d.trick[i] = trick[i]
+    d.trick = (tuple(trick) + (0, 0, 0))[:3]
     return d
 
 

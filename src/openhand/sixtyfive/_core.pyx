@@ -14,26 +14,23 @@ from libc.stdint cimport uint64_t
 
 
 cdef extern from "sixtyfive/game.hpp" namespace "openhand::sixtyfive":
+    cdef cppclass Game:     # the search's game
+        pass
+
     cdef struct Deal:
         uint64_t hands[4]
         int leader
         int trick[3]
         int ntrick
 
-    cdef cppclass Game:
-        pass
-
 
 cdef Deal _deal(spec) except *:
+    """The Deal of (hands, leader, trick) (validated by the caller)."""
     cdef Deal d
-    cdef int i
-    hands, leader, trick = spec
-    for i in range(4):
-        d.hands[i] = hands[i]
-    d.leader = leader
+    hands, d.leader, trick = spec
+    d.hands = hands
     d.ntrick = len(trick)
-    for i in range(d.ntrick):
-        d.trick[i] = trick[i]
+    d.trick = (tuple(trick) + (0, 0, 0))[:3]
     return d
 
 

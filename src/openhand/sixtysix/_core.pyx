@@ -37,28 +37,17 @@ cdef Deal _deal(spec) except *:
     """A Deal from the fields of a rules.State and the objective's code
     (validated by the caller)."""
     cdef Deal d
-    cdef int i
-    state, objective = spec
-    hands, stock, trump, leader, trick, points, tricks, marriages, closed_by, opp_won, out = state
+    state, d.objective = spec
+    hands, stock, d.trump, d.leader, d.trick, points, tricks, marriages, d.closed_by, opp_won, d.out = state
     if len(stock) > 12:
         raise ValueError("a Sixty-Six stock holds at most 12 cards")
-    for i in range(2):
-        d.hands[i] = hands[i]
-        d.points[i] = points[i]
-        d.tricks[i] = tricks[i]
-        d.marriages[i] = marriages[i]
+    d.hands = hands
+    d.points = points
+    d.tricks = tricks
+    d.marriages = marriages
     d.nstock = len(stock)
-    for i in range(d.nstock):
-        d.stock[i] = stock[i]
-    for i in range(d.nstock, 12):
-        d.stock[i] = 0
-    d.trump = trump
-    d.leader = leader
-    d.trick = trick
-    d.closed_by = closed_by
+    d.stock = (tuple(stock) + (0,) * 12)[:12]
     d.closed_opp_won = 1 if opp_won else 0
-    d.out = out
-    d.objective = objective
     return d
 
 
