@@ -23,11 +23,13 @@ the passes must agree on every node count).
 
     PYTHONPATH=src python benchmarks/signature.py              # writes results/signature.json
     PYTHONPATH=src python benchmarks/signature.py --compare    # runs, compares with it
-    python benchmarks/signature.py --compare OLD.json --against NEW.json   # no run
+    python benchmarks/signature.py --compare OLD*.json --against NEW*.json   # no run
 
 ``--compare`` prints "identical" when every node count and value equals
 the baseline's, else each difference (and exits 1); then the times per
-group, before and after.
+group, before and after.  Times on a shared machine are best compared
+from runs of the two builds taken in turn, each file one ``--passes 1``
+run (see benchmarks/README.md, "The search's signature").
 """
 from __future__ import annotations
 
@@ -40,13 +42,6 @@ from typing import Dict
 sys.path.insert(0, os.path.dirname(__file__))
 from common import ResultFile, progress, timed  # noqa: E402
 
-import openhand  # noqa: E402
-from openhand import sixtyfive, sixtysix  # noqa: E402
-from openhand.cards import mask_of  # noqa: E402
-from openhand.eightythree import solver as eightythree  # noqa: E402
-from openhand.eightythree.auction import Deal  # noqa: E402
-from openhand.eightythree.feasibility import bid_table  # noqa: E402
-from openhand.eightythree.game import random_play_position  # noqa: E402
 
 RESULTS = os.path.join(os.path.dirname(__file__), "results")
 BASELINE = os.path.join(RESULTS, "signature.json")
@@ -109,6 +104,7 @@ class Recorder:
 
 
 def _sixtyfive(rec: Recorder):
+    from openhand import sixtyfive
     make = lambda: sixtyfive.Solver(implementation="cpp")  # noqa: E731
     for tricks, count in SIXTYFIVE_ENDGAMES.items():
         for i in range(count):
@@ -126,6 +122,7 @@ def _sixtyfive(rec: Recorder):
 
 
 def _sixtysix(rec: Recorder):
+    from openhand import sixtysix
     make = lambda: sixtysix.Solver(implementation="cpp")  # noqa: E731
     for seed in range(SIXTYSIX_DEALS):
         pos = sixtysix.Position.deal(seed=seed, dealer=seed % 2)
@@ -137,6 +134,11 @@ def _sixtysix(rec: Recorder):
 
 
 def _eightythree(rec: Recorder):
+    from openhand.cards import mask_of
+    from openhand.eightythree import solver as eightythree
+    from openhand.eightythree.auction import Deal
+    from openhand.eightythree.feasibility import bid_table
+    from openhand.eightythree.game import random_play_position
     make = lambda: eightythree.Solver(implementation="cpp")  # noqa: E731
     for i in range(EIGHTYTHREE_POSITIONS):
         pos = random_play_position(seed=i, tricks_left=6)
@@ -153,6 +155,20 @@ def _eightythree(rec: Recorder):
         rec.run(f"83 bid table {seed}", "83 exact bid table", make,
                 lambda s: [r.value for r in bid_table(text, mode="exact", solver=s).rows])
         progress(f"83: bid table {seed}")
+
+
+def load(paths) -> dict:
+    """Saved runs of the same build as one: each question's least time
+    (their node counts and values must agree)."""
+    items: Dict[str, dict] = {}
+    for path in paths:
+        with open(path) as f:
+            for name, item in json.load(f)["items"].items():
+                old = items.setdefault(name, item)
+                if (old["nodes"], old["value"]) != (item["nodes"], item["value"]):
+                    raise SystemExit(f"{path}: {name} differs from the other runs of its build")
+                old["seconds"] = min(old["seconds"], item["seconds"])
+    return {"items": items}
 
 
 def groups(items: Dict[str, dict]) -> Dict[str, dict]:
@@ -196,22 +212,25 @@ def compare(old: dict, new: dict) -> bool:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--compare", nargs="?", const=BASELINE, default=None, metavar="BASELINE",
-                    help=f"compare with this saved run (default {os.path.relpath(BASELINE)})")
-    ap.add_argument("--against", default=None, metavar="RUN",
-                    help="with --compare: compare this saved run instead of running")
+    ap.add_argument("--compare", nargs="*", default=None, metavar="BASELINE",
+                    help=f"compare with these saved runs of the baseline (default "
+                         f"{os.path.relpath(BASELINE)}; several: each question's least time)")
+    ap.add_argument("--against", nargs="+", default=None, metavar="RUN",
+                    help="with --compare: compare these saved runs instead of running")
     ap.add_argument("--passes", type=int, default=2,
                     help="run the set this many times, keeping each question's least time (default 2)")
     ap.add_argument("--out", default=None,
                     help="where to write the run (default results/signature.json, or with "
                          "--compare results/signature_latest.json)")
     args = ap.parse_args(argv)
+    if args.compare == []:
+        args.compare = [BASELINE]
     if args.against:
         if not args.compare:
             ap.error("--against needs --compare")
-        with open(args.compare) as f, open(args.against) as g:
-            return 0 if compare(json.load(f), json.load(g)) else 1
+        return 0 if compare(load(args.compare), load(args.against)) else 1
     out = args.out or (os.path.join(RESULTS, "signature_latest.json") if args.compare else BASELINE)
+    import openhand
     progress(f"openhand from {os.path.dirname(openhand.__file__)}")
     rec = Recorder()
     for k in range(args.passes):
@@ -226,8 +245,7 @@ def main(argv=None) -> int:
         print(f"{name:<28}{g['questions']:>10}{g['nodes']:>15}{g['seconds']:>10.3f}")
     print(f"written {out}")
     if args.compare:
-        with open(args.compare) as f:
-            return 0 if compare(json.load(f), run) else 1
+        return 0 if compare(load(args.compare), run) else 1
     return 0
 
 

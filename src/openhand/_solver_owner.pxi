@@ -1,8 +1,9 @@
 # _solver_owner.pxi: the binding of every game's C++ solver
 # (csrc/solver.hpp, openhand::Solver<Game>), included by each game's
-# _core.pyx after its `cdef extern` of `Deal` and `Game` and its
-# `_deal(spec)`, which turns the game's position tuple (validated by the
-# caller) into a Deal.  It defines CoreSolver, one API for every game:
+# _core.pyx after its `cdef extern` of `Deal` and `Game`.  The game's
+# `_deal(spec, &d)` (defined after the include, with the helpers _masks and
+# _ints below) turns its position tuple, validated by the caller, into a
+# Deal.  This file defines CoreSolver, one API for every game:
 #
 #   CoreSolver(table_bytes)                    .progress, .table_bytes
 #   .value(spec)                 -> (value, nodes)
@@ -136,11 +137,29 @@ cdef class SolverOwner:
         return 0
 
 
+# For the games' _deal: sequences of Python ints into C arrays (the room is
+# the caller's to know).
+cdef inline void _masks(uint64_t* out, masks, int n) except *:
+    cdef int i
+    for i in range(n):
+        out[i] = masks[i]
+
+
+cdef inline int _ints(int* out, values) except -1:
+    """The ints of ``values`` into ``out``; returns how many."""
+    cdef int i, n = len(values)
+    for i in range(n):
+        out[i] = values[i]
+    return n
+
+
 cdef vector[Deal] _deals(specs) except *:
     cdef vector[Deal] out
-    out.reserve(len(specs))
+    cdef size_t i = 0
+    out.resize(len(specs))
     for spec in specs:
-        out.push_back(_deal(spec))
+        _deal(spec, &out[i])
+        i += 1
     return out
 
 
@@ -149,29 +168,32 @@ cdef class CoreSolver(SolverOwner):
     ``spec``: the game's position tuple, as its ``_deal`` reads it."""
 
     def value(self, spec):
-        cdef Deal d = _deal(spec)
+        cdef Deal d
         cdef uint64_t nodes = 0
         cdef int v = 0
+        _deal(spec, &d)
         with self._polling():
             with nogil:
                 v = self._s.value(d, &nodes)
         return v, nodes
 
     def at_least(self, spec, int target):
-        cdef Deal d = _deal(spec)
+        cdef Deal d
         cdef uint64_t nodes = 0
         cdef cbool r = False
+        _deal(spec, &d)
         with self._polling():
             with nogil:
                 r = self._s.at_least(d, target, &nodes)
         return bool(r), nodes
 
     def move_values(self, spec):
-        cdef Deal d = _deal(spec)
+        cdef Deal d
         cdef uint64_t nodes = 0
         cdef int value = 0, n = 0, i
         cdef int moves[kMoveValues]
         cdef int values[kMoveValues]
+        _deal(spec, &d)
         with self._polling():
             with nogil:
                 n = self._s.move_values(d, &value, moves, values, &nodes)

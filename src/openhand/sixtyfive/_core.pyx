@@ -24,14 +24,12 @@ cdef extern from "sixtyfive/game.hpp" namespace "openhand::sixtyfive":
         int ntrick
 
 
-cdef Deal _deal(spec) except *:
-    """The Deal of (hands, leader, trick) (validated by the caller)."""
-    cdef Deal d
-    hands, d.leader, trick = spec
-    d.hands = hands
-    d.ntrick = len(trick)
-    d.trick = (tuple(trick) + (0, 0, 0))[:3]
-    return d
-
-
 include "../_solver_owner.pxi"
+
+
+cdef int _deal(spec, Deal* d) except -1:
+    """*d = the Deal of (hands, leader, trick) (validated by the caller)."""
+    hands, d.leader, trick = spec
+    _masks(d.hands, hands, 4)
+    d.ntrick = _ints(d.trick, trick)
+    return 0

@@ -33,22 +33,23 @@ cdef extern from "sixtysix/game.hpp" namespace "openhand::sixtysix":
         pass
 
 
-cdef Deal _deal(spec) except *:
-    """A Deal from the fields of a rules.State and the objective's code
+include "../_solver_owner.pxi"
+
+
+cdef int _deal(spec, Deal* d) except -1:
+    """*d = the Deal of (the fields of a rules.State, the objective's code)
     (validated by the caller)."""
-    cdef Deal d
+    cdef int i
     state, d.objective = spec
     hands, stock, d.trump, d.leader, d.trick, points, tricks, marriages, d.closed_by, opp_won, d.out = state
     if len(stock) > 12:
         raise ValueError("a Sixty-Six stock holds at most 12 cards")
-    d.hands = hands
-    d.points = points
-    d.tricks = tricks
-    d.marriages = marriages
-    d.nstock = len(stock)
-    d.stock = (tuple(stock) + (0,) * 12)[:12]
+    _masks(d.hands, hands, 2)
+    d.nstock = _ints(d.stock, stock)
+    for i in range(d.nstock, 12):
+        d.stock[i] = 0
+    _ints(d.points, points)
+    _ints(d.tricks, tricks)
+    _ints(d.marriages, marriages)
     d.closed_opp_won = 1 if opp_won else 0
-    return d
-
-
-include "../_solver_owner.pxi"
+    return 0
