@@ -67,35 +67,6 @@ class Game : public CardMoves<Game> {
     tricks_left_ = pc(hand_[leader_]) + (ntrick_ ? 1 : 0);
   }
 
-  // ------------------------------------------------- the Solver's hooks
-  // (solver.hpp).  One table serves every solve: its keys and values are
-  // independent of the trump suit and the bidder.
-  //
-  // Grow the table (within its cap) to fit the searches of this size: a
-  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
-  // dozen, so small endgames do not pay for touching a large table.  For
-  // one 6-trick solve 2^16 entries (2 MiB) measured faster than 2^17..2^18:
-  // fewer entries kept across solves, but a table that stays in cache.
-  // `many`: one of a batch of related 6-trick questions (the bid table's
-  // sibling leaves), which reuse each other's entries: there 2^18 entries
-  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
-  static std::size_t table_entries(int depth, bool many) {
-    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
-    const int d = std::min(depth, 7);
-    return many && d >= 6 ? std::size_t(1) << 18 : kEntries[d];
-  }
-  // Values move in steps of 1 over a wide range (card points): bisection
-  // within the quick bounds (Search::bisect), for the root and each card.
-  static constexpr bool kBisection = true;
-  int root_value(Search<Game>& s) {
-    if (is_terminal()) return terminal_value();
-    int lo, hi;
-    bounds(lo, hi);
-    return s.bisect(lo, hi);
-  }
-  // The binding names cards by their Python ids.
-  int move_code(int slot) const { return map_.card[slot]; }
-
   int to_move() const { return (leader_ + ntrick_) & 3; }
   bool is_terminal() const { return tricks_left_ <= 1; }
   // The last trick is forced: each player still to play holds one card.
@@ -197,6 +168,35 @@ class Game : public CardMoves<Game> {
     --ntrick_;
     hand_[(leader_ + ntrick_) & 3] |= bit(c);
   }
+
+  // ------------------------------------------------- the Solver's hooks
+  // (solver.hpp).  One table serves every solve: its keys and values are
+  // independent of the trump suit and the bidder.
+  //
+  // Grow the table (within its cap) to fit the searches of this size: a
+  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
+  // dozen, so small endgames do not pay for touching a large table.  For
+  // one 6-trick solve 2^16 entries (2 MiB) measured faster than 2^17..2^18:
+  // fewer entries kept across solves, but a table that stays in cache.
+  // `many`: one of a batch of related 6-trick questions (the bid table's
+  // sibling leaves), which reuse each other's entries: there 2^18 entries
+  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
+  static std::size_t table_entries(int depth, bool many) {
+    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
+    const int d = std::min(depth, 7);
+    return many && d >= 6 ? std::size_t(1) << 18 : kEntries[d];
+  }
+  // Values move in steps of 1 over a wide range (card points): bisection
+  // within the quick bounds (Search::bisect), for the root and each card.
+  static constexpr bool kBisection = true;
+  int root_value(Search<Game>& s) {
+    if (is_terminal()) return terminal_value();
+    int lo, hi;
+    bounds(lo, hi);
+    return s.bisect(lo, hi);
+  }
+  // The binding names cards by their Python ids.
+  int move_code(int slot) const { return map_.card[slot]; }
 
  private:
   // Move ordering.  Leading: a side holding the top trump draws trumps from
