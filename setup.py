@@ -1,7 +1,8 @@
 """Build script: the C++17 core, compiled as Cython extensions of openhand.
 
 Each game has one extension, ``openhand.<game>._core``, a thin Cython
-wrapper over the game's header in ``csrc/``.
+wrapper over the game in ``csrc/<game>/`` and the solver template
+``csrc/solver.hpp``.
 """
 import os
 import sys
@@ -24,6 +25,11 @@ if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32"
     EXTRA.append("-mpopcnt")
 
 
+# Every header of the core, in csrc/ and its per-game directories: a change
+# to any of them rebuilds the extensions.
+HEADERS = sorted(os.path.join(d, f) for d, _, files in os.walk("csrc") for f in files if f.endswith(".hpp"))
+
+
 def extension(game):
     return Extension(
         f"openhand.{game}._core",
@@ -31,7 +37,7 @@ def extension(game):
         include_dirs=["csrc"],
         language="c++",
         extra_compile_args=EXTRA,
-        depends=[os.path.join("csrc", f) for f in os.listdir("csrc")],
+        depends=HEADERS,
     )
 
 

@@ -53,12 +53,12 @@ def six_tricks(count: int, table_mb: float):
     for i in range(count):
         pos = random_play_position(seed=i, tricks_left=6)
         hands = [mask_of(h) for h in pos.hands]
-        args = (hands, pos.trump, pos.bidder, pos.leader)
+        spec = (hands, pos.trump, pos.bidder, pos.leader, ())
         # the bid question first: after the value, the table would answer it at once
-        (_, n), t = timed(core.at_least, *args, (), 50)
+        (_, n), t = timed(core.at_least, spec, 50)
         out["can_make_50"][0].append(t)
         out["can_make_50"][1].append(n)
-        (v, n), t = timed(core.value, *args, ())
+        (v, n), t = timed(core.value, spec)
         out["value"][0].append(t)
         out["value"][1].append(n)
         r, t = timed(solver.solve, pos)

@@ -9,7 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "sixtyfive.hpp"
+#include "sixtyfive/game.hpp"
+#include "solver.hpp"
 
 int main(int argc, char** argv) {
   using namespace openhand::sixtyfive;
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
   Deal d{};
   for (int h = 0; h < 4; ++h) d.hands[h] = std::strtoull(argv[1 + h], nullptr, 10);
   d.leader = std::atoi(argv[5]);
-  Solver solver(std::size_t(std::atoi(argv[6])) << 20);
+  openhand::Solver<Game> solver(std::size_t(std::atoi(argv[6])) << 20);
   std::uint64_t nodes = 0;
   const auto cpu_seconds = [] {
     timespec ts;

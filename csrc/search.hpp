@@ -16,8 +16,8 @@
 // Building with -DOPENHAND_TRACE prints each MTD(f) pass and where the
 // cutoffs fell (the move-ordering statistics used when tuning a game).
 //
-// Long searches can be watched and stopped: a Solver derived from
-// Pollable hands its Poll to every Search it makes, and the search calls
+// Long searches can be watched and stopped: the Solver (solver.hpp, a
+// Pollable) hands its Poll to every Search it makes, and the search calls
 // it every kPollNodes nodes; a nonzero answer throws Interrupted out of
 // the search (the binding: Ctrl-C, or the caller's progress callback
 // raising).  Nothing half-done is stored: the table only ever receives
@@ -128,7 +128,7 @@ struct Poll {
   void* ctx = nullptr;
 };
 
-// What every game's Solver shares: the poll its searches call.
+// What owns a search's poll (solver.hpp: Solver), set by the binding.
 class Pollable {
  public:
   void set_poll(int (*fn)(void*, std::uint64_t), void* ctx) { poll_ = Poll{fn, ctx}; }

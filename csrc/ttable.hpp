@@ -16,7 +16,7 @@
 // Matching: a probe finds the entries whose key table_match()es the probed
 // one.  By default that is equality.  A game whose keys describe classes of
 // positions (65: entries that leave some low cards unnamed, see
-// sixtyfive.hpp) overloads table_match() for its Key type; then several
+// sixtyfive/key.hpp) overloads table_match() for its Key type; then several
 // entries may match one position, each with bounds true for all of it, and
 // lookup() intersects them (probe_all() hands each one to the caller, as
 // partition search needs).  store() merges only into an equal key.

@@ -1,7 +1,7 @@
 """65 C++ core against the Python reference: value and every per-card value
 on seeded random endgames (trick starts and mid-trick), sharing one small
 table across solves so that table reuse and replacement are exercised too.
-Guards the search reductions of csrc/sixtyfive.hpp (sure-winner bounds, the
+Guards the search reductions of csrc/sixtyfive/ (sure-winner bounds, the
 small-endgame shortcut, the rank-normalised key, the partition search's
 table entries that stand for classes of positions)."""
 import random

@@ -10,7 +10,7 @@ pytest.importorskip("openhand.sixtysix._core")
 from openhand.errors import PositionError  # noqa: E402
 from openhand.sixtysix import Position, random_position, reference  # noqa: E402
 from openhand.sixtysix.position import deal_state  # noqa: E402
-from openhand.sixtysix.rules import Snapshot  # noqa: E402
+from openhand.sixtysix.rules import Snapshot, to_move  # noqa: E402
 from openhand.sixtysix.solver import Solver, solve  # noqa: E402
 
 N_RANDOM = 300
@@ -159,3 +159,64 @@ def test_a_cap_beyond_any_address_space_is_clamped():
     want = reference.solve(p, moves=False).value
     for table_mb in (10 ** 30, float("inf")):
         assert Solver(table_mb=table_mb, implementation="cpp").solve(p, moves=False).value == want
+
+
+# ------------------------------------------------------------ at_least
+def _finished(seed):
+    """A seeded random position played on at random to the end of the deal."""
+    import random
+    p = random_position(20_000 + seed, max_stock=0)
+    rng = random.Random(seed)
+    while not p.is_over():
+        p.play(rng.choice(p.legal_moves))
+    return p
+
+
+def _at_least_positions():
+    ps = [random_position(30_000 + seed, max_stock=_stock_limit(seed)) for seed in range(40)]
+    ps = [p for p in ps if len(p.stock) <= 4]
+    return ps + [_finished(seed) for seed in range(8)]
+
+
+@pytest.mark.parametrize("objective", ["game", "points"])
+def test_at_least_is_the_value_compared(objective):
+    # C++, the Python reference and the Python Solver all answer exactly
+    # "solve(p).value >= target", for every target around the value, with
+    # either player to move and on finished deals.
+    cpp = Solver(table_mb=16, implementation="cpp")
+    python = Solver(implementation="python")
+    ps = _at_least_positions()
+    assert {to_move(p.snapshot) for p in ps if not p.is_over()} == {0, 1}
+    assert sum(p.is_over() for p in ps) == 8
+    for i, p in enumerate(ps):
+        value = reference.solve(p, moves=False, objective=objective).value
+        assert cpp.solve(p, moves=False, objective=objective).value == value
+        for target in range(value - 3, value + 4):
+            want = value >= target
+            got = (cpp.at_least(p, target, objective), reference.at_least(p, target, objective))
+            assert got == (want, want), (i, objective, target, value, p.to_json())
+        assert python.at_least(p, value, objective) and not python.at_least(p, value + 1, objective)
+
+
+@pytest.mark.parametrize("objective", ["game", "points"])
+def test_at_least_on_full_deals(objective):
+    # Full deals from the first lead (too big for the reference): the
+    # threshold questions bracket the C++ value, player 0 or 1 to move.
+    for seed in range(4):
+        p = Position.deal(seed=seed, dealer=seed % 2)
+        value = Solver(implementation="cpp").solve(p, moves=False, objective=objective).value
+        for target in (value - 1, value, value + 1):
+            assert Solver(implementation="cpp").at_least(p, target, objective) == (value >= target)
+
+
+def test_at_least_targets_beyond_every_value(cpp):
+    p = random_position(3, max_stock=2)
+    for objective in ("game", "points"):
+        assert cpp.at_least(p, -10 ** 9, objective) and not cpp.at_least(p, 10 ** 9, objective)
+        assert reference.at_least(p, -251, objective) and not reference.at_least(p, 251, objective)
+    with pytest.raises(PositionError, match="target must be an integer"):
+        cpp.at_least(p, 1.5)
+    with pytest.raises(PositionError, match="target must be an integer"):
+        cpp.at_least(p, True)
+    with pytest.raises(PositionError, match="unknown objective"):
+        cpp.at_least(p, 1, "tricks")

@@ -1,7 +1,20 @@
-# _solver_owner.pxi: included by every game's _core.pyx after its
-# `cdef extern` block, so `Solver` is that game's C++ solver class.  The
-# binding's owner of one C++ solver; each game's CoreSolver derives from it
-# and adds the game's calls, each search inside `with self._polling():`.
+# _solver_owner.pxi: the binding of every game's C++ solver
+# (csrc/solver.hpp, openhand::Solver<Game>), included by each game's
+# _core.pyx after its `cdef extern` of `Deal` and `Game`.  The game's
+# `_deal(spec, &d)` (defined after the include, with the helpers _masks and
+# _ints below) turns its position tuple, validated by the caller, into a
+# Deal.  This file defines CoreSolver, one API for every game:
+#
+#   CoreSolver(table_bytes)                    .progress, .table_bytes
+#   .value(spec)                 -> (value, nodes)
+#   .at_least(spec, target)      -> (bool, nodes)
+#   .move_values(spec)           -> (value, {move code: value}, nodes)
+#   .batch(specs, target=None)   -> ([values, or bools for "at least
+#                                    target"], nodes)
+#   .batch_until(specs, target, stop)
+#                                -> ([fail-soft bounds], nodes)
+#
+# Each search runs inside `with self._polling():` and without the GIL.
 #
 # Polling (csrc/search.hpp, Poll): a search calls back every 2^16 nodes
 # (some 10 ms).  The callback takes the GIL, runs Python's signal handlers
@@ -17,6 +30,28 @@
 # touches anything.  `busy` is tested and set in C under the GIL (nothing
 # between the two can run Python code or let another thread in), before
 # the search releases the GIL, and cleared by __exit__ on every way out.
+from libc.stdint cimport uint64_t
+from libcpp cimport bool as cbool
+from libcpp.vector cimport vector
+
+
+cdef extern from "solver.hpp" namespace "openhand":
+    enum: kMoveValues
+
+    # openhand::Solver<G, D> (D = G::Deal, named for Cython's sake)
+    cdef cppclass Solver[G, D]:
+        Solver(size_t table_bytes) except +
+        size_t table_bytes()
+        void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
+        int value(const D& d, uint64_t* nodes) except + nogil
+        cbool at_least(const D& d, int target, uint64_t* nodes) except + nogil
+        int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes) except + nogil
+        void batch(const D* deals, int n, cbool threshold, int target, int* out,
+                   uint64_t* nodes) except + nogil
+        int batch_until(const D* deals, int n, int target, int stop, int* out,
+                        uint64_t* nodes) except + nogil
+
+
 import threading
 
 from openhand.errors import SolverBusyError
@@ -70,13 +105,13 @@ cdef class SolverOwner:
     by the call (the table keeps only finished results, so the solver
     stays usable).  One search at a time: a call while a search runs
     raises :class:`openhand.errors.SolverBusyError`."""
-    cdef Solver* _s
+    cdef Solver[Game, Deal]* _s
     cdef public object progress
     cdef object stop
     cdef bint busy
 
     def __cinit__(self, size_t table_bytes):
-        self._s = new Solver(table_bytes)
+        self._s = new Solver[Game, Deal](table_bytes)
         self.progress = None
         self.stop = None
         self.busy = False
@@ -100,3 +135,99 @@ cdef class SolverOwner:
             self.stop = e
             return 1
         return 0
+
+
+# For the games' _deal: sequences of Python ints into C arrays (the room is
+# the caller's to know).
+cdef inline void _masks(uint64_t* out, masks, int n) except *:
+    cdef int i
+    for i in range(n):
+        out[i] = masks[i]
+
+
+cdef inline int _ints(int* out, values) except -1:
+    """The ints of ``values`` into ``out``; returns how many."""
+    cdef int i, n = len(values)
+    for i in range(n):
+        out[i] = values[i]
+    return n
+
+
+cdef vector[Deal] _deals(specs) except *:
+    cdef vector[Deal] out
+    cdef size_t i = 0
+    out.resize(len(specs))
+    for spec in specs:
+        _deal(spec, &out[i])
+        i += 1
+    return out
+
+
+cdef class CoreSolver(SolverOwner):
+    """The game's C++ solver (see SolverOwner and the top of this file).
+    ``spec``: the game's position tuple, as its ``_deal`` reads it."""
+
+    def value(self, spec):
+        cdef Deal d
+        cdef uint64_t nodes = 0
+        cdef int v = 0
+        _deal(spec, &d)
+        with self._polling():
+            with nogil:
+                v = self._s.value(d, &nodes)
+        return v, nodes
+
+    def at_least(self, spec, int target):
+        cdef Deal d
+        cdef uint64_t nodes = 0
+        cdef cbool r = False
+        _deal(spec, &d)
+        with self._polling():
+            with nogil:
+                r = self._s.at_least(d, target, &nodes)
+        return bool(r), nodes
+
+    def move_values(self, spec):
+        cdef Deal d
+        cdef uint64_t nodes = 0
+        cdef int value = 0, n = 0, i
+        cdef int moves[kMoveValues]
+        cdef int values[kMoveValues]
+        _deal(spec, &d)
+        with self._polling():
+            with nogil:
+                n = self._s.move_values(d, &value, moves, values, &nodes)
+        return value, {moves[i]: values[i] for i in range(n)}, nodes
+
+    def batch(self, specs, target=None):
+        """A list of values, or with ``target`` of True/False for "at least
+        target", and the total node count.  One GIL release for all."""
+        cdef vector[Deal] deals = _deals(specs)
+        cdef int n = <int>deals.size(), i
+        cdef cbool threshold = target is not None
+        cdef int t = target if threshold else 0
+        cdef vector[int] out
+        cdef uint64_t nodes = 0
+        out.resize(n)
+        with self._polling():
+            with nogil:
+                self._s.batch(deals.data(), n, threshold, t, out.data(), &nodes)
+        if threshold:
+            return [out[i] != 0 for i in range(n)], nodes
+        return [out[i] for i in range(n)], nodes
+
+    def batch_until(self, specs, int target, int stop):
+        """"At least ``target``?" for ``specs`` in order, stopping after the
+        first answer equal to ``stop`` (0/1): the answers so far as
+        fail-soft bounds (``>= target``: yes, and a lower bound on the
+        value; ``< target``: no, and an upper bound) and the node count.
+        One GIL release."""
+        cdef vector[Deal] deals = _deals(specs)
+        cdef int n = <int>deals.size(), k = 0, i
+        cdef vector[int] out
+        cdef uint64_t nodes = 0
+        out.resize(n)
+        with self._polling():
+            with nogil:
+                k = self._s.batch_until(deals.data(), n, target, stop, out.data(), &nodes)
+        return [out[i] for i in range(k)], nodes

@@ -92,6 +92,12 @@ def check_hands(hands, trump, bidder, leader=None):
     return [int(m) for m in masks], trump, bidder, leader
 
 
+def _spec(pos: Position) -> tuple:
+    """The core's spec of a play position, its masks checked at the core's door."""
+    hands, leader, trick = core_hands(pos)
+    return hands, pos._trump, pos._bidder, leader, trick
+
+
 def _position(hands, trump, bidder, leader) -> Position:
     return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder, leader)
 
@@ -126,12 +132,12 @@ class Solver(SolverBase):
             return self._solve_choices(state, moves)
         if self._core is None or pos.is_over():
             return reference.solve(pos, moves, self.progress)
-        spec = core_hands(pos)
+        spec = _spec(pos)
         maxing = side_of(pos.to_move) == pos.bidder_side
         if not moves:
-            value, nodes = self._core.value(spec[0], pos._trump, pos._bidder, spec[1], spec[2])
+            value, nodes = self._core.value(spec)
             return trick_result(pos, pos.bidder_side, value, {}, nodes, maxing)
-        value, per_card, nodes = self._core.move_values(spec[0], pos._trump, pos._bidder, spec[1], spec[2])
+        value, per_card, nodes = self._core.move_values(spec)
         per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
         return trick_result(pos, pos.bidder_side, value, per_move, nodes, maxing)
 
@@ -148,8 +154,7 @@ class Solver(SolverBase):
         need = target - pos.score()[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
-        spec = core_hands(pos)
-        return self._core.at_least(spec[0], pos._trump, pos._bidder, spec[1], spec[2], need)[0]
+        return self._core.at_least(_spec(pos), need)[0]
 
     def _solve_choices(self, deal: Deal, moves: bool) -> SolveResult:
         """A deal in its trumps, passing or discarding phase: the exact
@@ -185,7 +190,7 @@ class Solver(SolverBase):
             return target <= 0
         if self._core is None:
             return self._reference_at_least(hands, trump, bidder, leader, target)
-        return self._core.at_least(hands, trump, bidder, leader, (), target)[0]
+        return self._core.at_least((hands, trump, bidder, leader, ()), target)[0]
 
     def values_of(self, deals, trump, bidder, leader=None, target: int = None) -> List[int]:
         """:meth:`value_of` (or, with ``target``, :meth:`at_least_of` as
@@ -215,7 +220,7 @@ class Solver(SolverBase):
         if self._core is None:
             pos = _position(hands, trump, bidder, leader)
             return reference.solve(pos, moves=False, progress=self.progress).value
-        return self._core.value(hands, trump, bidder, leader, ())[0]
+        return self._core.value((hands, trump, bidder, leader, ()))[0]
 
     def _values_of_trusted(self, deals, trump: int, bidder: int, leader: int, target=None):
         if target is not None:
@@ -225,11 +230,12 @@ class Solver(SolverBase):
                 return [self._value_of_trusted(h, trump, bidder, leader) for h in deals]
             return [target <= 0 or self._reference_at_least(h, trump, bidder, leader, target)
                     for h in deals]
+        specs = [(h, trump, bidder, leader, ()) for h in deals]
         if target is None:
-            return self._core.batch(deals, trump, bidder, leader)[0]
+            return self._core.batch(specs)[0]
         if target <= 0 or target > TOTAL_POINTS:
             return [target <= 0] * len(deals)
-        return [bool(x) for x in self._core.batch(deals, trump, bidder, leader, target)[0]]
+        return self._core.batch(specs, target)[0]
 
     def _at_least_until_trusted(self, deals, trump: int, bidder: int, leader: int, target: int,
                                 stop: bool) -> List[int]:
@@ -246,7 +252,7 @@ class Solver(SolverBase):
                 if ok == stop:
                     break
             return out
-        return self._core.batch_until(deals, trump, bidder, leader, target, int(stop))[0]
+        return self._core.batch_until([(h, trump, bidder, leader, ()) for h in deals], target, int(stop))[0]
 
 
 def solve(state, moves: bool = True) -> SolveResult:

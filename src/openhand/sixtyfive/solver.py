@@ -51,9 +51,9 @@ class Solver(SolverBase):
         spec = core_hands(pos)
         maxing = side_of(pos.to_move) == 0
         if not moves:
-            value, nodes = self._core.value(*spec)
+            value, nodes = self._core.value(spec)
             return trick_result(pos, 0, value, {}, nodes, maxing)
-        value, per_card, nodes = self._core.move_values(*spec)
+        value, per_card, nodes = self._core.move_values(spec)
         per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
         return trick_result(pos, 0, value, per_move, nodes, maxing)
 
@@ -67,7 +67,7 @@ class Solver(SolverBase):
         need = target - pos.score()[0]
         if need <= 0 or need > TOTAL_POINTS:  # settled without a search
             return need <= 0
-        return self._core.at_least(*core_hands(pos), need)[0]
+        return self._core.at_least(core_hands(pos), need)[0]
 
 
 def solve(position: Position, moves: bool = True) -> SolveResult:

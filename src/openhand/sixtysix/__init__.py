@@ -8,7 +8,7 @@ from .notation import Move
 from .position import Position, random_position
 from .position_format import from_json, to_json
 from .game import Match, SixtySix
-from .solver import Solver, solve
+from .solver import Solver, at_least, solve
 
-__all__ = ["Position", "Move", "SixtySix", "Match", "Solver", "solve", "random_position", "from_json",
+__all__ = ["Position", "Move", "SixtySix", "Match", "Solver", "solve", "at_least", "random_position", "from_json",
            "to_json", "DECK", "card_points", "format_hand"]

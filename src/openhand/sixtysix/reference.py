@@ -44,13 +44,13 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from ..bound_table import INF as _INF, BoundTable
-from ..errors import PositionError
+from ..errors import PositionError, require_int
 from ..progress import NodeCounter
 from ..result import SolveResult
 from .notation import MARRIAGE_OUT, OUT
 from .rules import Snapshot, deal_result, final_points, is_over, legal_actions, step, to_move
 
-__all__ = ["solve", "OBJECTIVES", "result_of"]
+__all__ = ["solve", "at_least", "OBJECTIVES", "result_of"]
 
 OBJECTIVES = ("game", "points")
 UNITS = {"game": "game points", "points": "card points"}
@@ -148,3 +148,24 @@ def solve(position, moves: bool = True, objective: str = "game", progress=None) 
         for act in search.actions(s):
             per_move[str(act)] = search.child(s, p, act, *window)
     return result_of(s, objective, value, per_move, search.nodes)
+
+
+def at_least(position, target: int, objective: str = "game", progress=None) -> bool:
+    """Can the player to move make at least ``target`` in ``objective``
+    (``"game"``: net game points, own minus the opponent's, -3..3;
+    ``"points"``: the final card-point margin)?  Exactly
+    ``solve(position, objective=objective).value >= target``, by one
+    null-window search: fail-soft alpha-beta in the window
+    (target - 1, target) returns at least ``target`` exactly when the value
+    is at least ``target`` (else a value below it).  ``progress`` as for
+    :func:`solve`.
+
+    >>> from openhand.sixtysix import Position
+    >>> p = Position(["A.A..", "T.T.."], [], trump="S", leader=0,
+    ...              points=[48, 30], tricks=[5, 5])
+    >>> at_least(p, 2), at_least(p, 3), at_least(p, 70, "points")
+    (True, False, True)
+    """
+    s = position._snap
+    target = require_int(target, "target")
+    return _Search(objective, progress).value(s, target - 1, target) >= target

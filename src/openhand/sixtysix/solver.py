@@ -19,7 +19,7 @@ to move minus the opponent's, the deal played to the end (no claims).
 from __future__ import annotations
 
 from .._impl import load_core
-from ..errors import PositionError
+from ..errors import PositionError, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from . import reference
@@ -29,9 +29,13 @@ from .position import Position
 from .reference import OBJECTIVES, result_of
 from .rules import Snapshot, deal_result, final_points, is_over, legal_actions, to_move
 
-__all__ = ["Solver", "solve", "DEFAULT_TABLE_MB", "OBJECTIVES"]
+__all__ = ["Solver", "solve", "at_least", "DEFAULT_TABLE_MB", "OBJECTIVES"]
 
 DEFAULT_TABLE_MB = 64
+# Every value lies in -_VALUE_LIMIT.._VALUE_LIMIT (points: a margin of at most
+# 120 card points, 100 in marriages and 10 for the last trick): a target
+# beyond it is answered without a search.
+_VALUE_LIMIT = 250
 _OBJECTIVE_CODE = {"game": 0, "points": 1}
 _core = load_core("openhand.sixtysix._core")
 
@@ -95,9 +99,9 @@ class Solver(SolverBase):
             return result_of(s, objective, tot[s.leader] - tot[1 - s.leader], {}, 1)
         sign = 1 if to_move(s) == 0 else -1
         if not moves:
-            value, nodes = self._core.value(tuple(s), code)
+            value, nodes = self._core.value((tuple(s), code))
             return result_of(s, objective, sign * value, {}, nodes)
-        value, per_code, nodes = self._core.move_values(tuple(s), code)
+        value, per_code, nodes = self._core.move_values((tuple(s), code))
         per_move = {_MOVE_TEXT[a]: sign * v for a, v in per_code.items()}
         # the reference's order (legal_actions), which the core mirrors
         order = [str(a) for a in legal_actions(s) if str(a) in per_move]
@@ -105,8 +109,36 @@ class Solver(SolverBase):
             raise AssertionError("the C++ core and the rules disagree on the legal moves")
         return result_of(s, objective, sign * value, {m: per_move[m] for m in order}, nodes)
 
+    def at_least(self, state: Position, target: int, objective: str = "game") -> bool:
+        """Can the player to move make at least ``target`` in ``objective``
+        (``"game"``: net game points, own minus the opponent's, -3..3;
+        ``"points"``: the final card-point margin)?  Exactly
+        ``solve(state, objective=objective).value >= target``, by one
+        null-window search (cheaper than the value when one threshold
+        matters, e.g. "does the player to move win?" is ``at_least(p, 1)``)."""
+        code = _check_objective(objective)
+        s = checked_snapshot(self._check(state))
+        target = require_int(target, "target")
+        if self._core is None:
+            return reference.at_least(state, target, objective, self.progress)
+        if is_over(s):
+            return self.solve(state, moves=False, objective=objective).value >= target
+        if not -_VALUE_LIMIT < target <= _VALUE_LIMIT:
+            return target <= -_VALUE_LIMIT
+        # The core answers for player 0: for player 1 (value v1 = -v0),
+        # v1 >= t  <=>  v0 <= -t  <=>  not (v0 >= 1 - t).
+        if to_move(s) == 0:
+            return self._core.at_least((tuple(s), code), target)[0]
+        return not self._core.at_least((tuple(s), code), 1 - target)[0]
+
 
 def solve(position, moves: bool = True, objective: str = "game") -> SolveResult:
     """Solve with this thread's default :class:`Solver` (see
     :meth:`Solver.solve`)."""
     return Solver.default().solve(position, moves, objective)
+
+
+def at_least(position, target: int, objective: str = "game") -> bool:
+    """Threshold question with this thread's default :class:`Solver` (see
+    :meth:`Solver.at_least`)."""
+    return Solver.default().at_least(position, target, objective)

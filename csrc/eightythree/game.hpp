@@ -1,0 +1,243 @@
+// eightythree/game.hpp: Eighty-Three for the search driver and its
+// Solver (search.hpp, solver.hpp) (rules: openhand/eightythree/rules.py,
+// spec solver: reference.py): the Game: the position, play/undo, the legal
+// cards and their ordering, the last trick, and the Solver's hooks.  The
+// card order is in slots.hpp, the table key in key.hpp, the bounds'
+// ingredient in bounds.hpp.
+//
+// Value: the card points the BIDDER'S SIDE takes in the remaining tricks,
+// the trick in progress included.  A completed trick gives all its points
+// to the winner's side.  Points sit on the ten scoring trumps only.
+//
+// Why the reductions are sound:
+// - Equivalent cards: two cards of one block in the mover's hand with the
+//   same points and no other card still in play (hands and the trick in
+//   progress) between them can be swapped in any line of play without
+//   changing a trick's winner or its points.  Only the higher is searched.
+// - The last trick is forced (one card each): it is scored directly.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "cards.hpp"
+#include "cardgame.hpp"
+#include "search.hpp"
+#include "eightythree/bounds.hpp"
+#include "eightythree/key.hpp"
+#include "eightythree/slots.hpp"
+
+namespace openhand {
+namespace eightythree {
+
+// A position as handed over by the binding (already validated in Python).
+// Cards are Python card ids; seats are N E S W = 0..3.
+struct Deal {
+  Mask hands[4];
+  int trump;
+  int bidder;
+  int leader;
+  int trick[3];
+  int ntrick;
+};
+
+class Game : public CardMoves<Game> {
+ public:
+  friend class CardMoves<Game>;  // reads order_score()
+  using Key = eightythree::Key;
+  using Deal = eightythree::Deal;
+  static constexpr int kMaxMoves = 8;
+
+  explicit Game(const Deal& d) : map_(remap(d.trump)) {
+    rot_ = d.bidder & 1;
+    for (int s = 0; s < 4; ++s) hand_[(s - rot_) & 3] = to_slots(d.hands[s], map_);
+    leader_ = (d.leader - rot_) & 3;
+    in_play_ = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    ntrick_ = 0;
+    win_ = 0;
+    for (int i = 0; i < d.ntrick; ++i) {
+      const int c = map_.slot[d.trick[i]];
+      trick_[i] = c;
+      in_play_ |= bit(c);
+      if (i > 0 && beats(c, trick_[win_])) win_ = i;
+    }
+    ntrick_ = d.ntrick;
+    points_in_play_ = mask_points(in_play_);
+    tricks_left_ = pc(hand_[leader_]) + (ntrick_ ? 1 : 0);
+  }
+
+  int to_move() const { return (leader_ + ntrick_) & 3; }
+  bool is_terminal() const { return tricks_left_ <= 1; }
+  // The last trick is forced: each player still to play holds one card.
+  int terminal_value() const {
+    if (tricks_left_ == 0) return 0;
+    int best = ntrick_ ? trick_[win_] : -1, w = ntrick_ ? win_ : 0;
+    int pts = 0;
+    for (int i = 0; i < ntrick_; ++i) pts += slot_points(trick_[i]);
+    for (int i = ntrick_; i < 4; ++i) {
+      const int c = lowest(hand_[(leader_ + i) & 3]);
+      pts += slot_points(c);
+      if (best < 0 || beats(c, best)) { best = c; w = i; }
+    }
+    return ((leader_ + w) & 1) == 0 ? pts : 0;
+  }
+  bool maximizing() const { return (to_move() & 1) == 0; }
+  // Only trick starts: storing mid-trick positions too saved few nodes and
+  // cost far more in table traffic.
+  bool storable() const { return ntrick_ == 0; }
+  int depth() const { return tricks_left_; }
+
+
+  // The table key (key.hpp).
+  Key key() const { return table_key(hand_, in_play_, leader_); }
+  static std::uint64_t hash(const Key& k) { return key_hash(k); }
+  int from_key(int ks) const { return slot_from_key(ks, in_play_); }
+  int to_key(int slot) const { return slot_to_key(slot, in_play_); }
+
+  // Bounds from what each side surely keeps.  Point cards are trumps, and
+  // a trick containing a trump goes to the holder of its highest trump.  So
+  // a side's point card is lost only in a trick won by a higher opposing
+  // trump; each opposing trump wins at most one trick, holding at most two
+  // of the side's cards.  A side thus keeps at least its point cards less
+  // the 2n most valuable of those below the opponents' highest trump (n =
+  // the opponents' trumps).  The rest is at most the points in play less
+  // what the other side keeps.
+  void bounds(int& lo, int& hi) const {
+    Mask side0 = hand_[0] | hand_[2];
+    for (int i = 0; i < ntrick_; ++i)
+      if (((leader_ + i) & 1) == 0) side0 |= bit(trick_[i]);
+    const Mask t = in_play_ & kTrumps, t0 = t & side0, t1 = t & ~side0;
+    lo = keeps(t0, t1);
+    hi = points_in_play_ - keeps(t1, t0);
+  }
+  Mask legal_mask() const {
+    const Mask h = hand_[to_move()];
+    if (!ntrick_) return h;
+    const int led = block_of(trick_[0]);
+    if (led == kTrumpBlock) {
+      const Mask t = h & kTrumps;
+      return t ? t : h;
+    }
+    const Mask f = h & block_mask(led);
+    return f ? f | (h & kTrumps) : h;
+  }
+
+  // The next card up in c's block still in play, or -1.
+  int next_up(int c) const {
+    const Mask above = in_play_ & block_mask(block_of(c)) & ~((bit(c) << 1) - 1);
+    return above ? lowest(above) : -1;
+  }
+  // For CardMoves (cardgame.hpp).
+  Mask mover_hand() const { return hand_[to_move()]; }
+  int card_value(int c) const { return slot_points(c); }
+
+  int play(int c) {
+    const int seat = to_move();
+    Undo& u = undo_[sp_++];
+    u.leader = leader_;
+    u.win = win_;
+    std::memcpy(u.trick, trick_, sizeof trick_);
+    hand_[seat] ^= bit(c);
+    trick_[ntrick_] = c;
+    if (ntrick_ && beats(c, trick_[win_])) win_ = ntrick_;
+    if (++ntrick_ < 4) return 0;
+    const int pts = slot_points(trick_[0]) + slot_points(trick_[1]) + slot_points(trick_[2]) + slot_points(trick_[3]);
+    const int winner = (leader_ + win_) & 3;
+    in_play_ &= ~(bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(trick_[3]));
+    points_in_play_ -= pts;
+    --tricks_left_;
+    leader_ = winner;
+    ntrick_ = 0;
+    win_ = 0;
+    return (winner & 1) == 0 ? pts : 0;
+  }
+
+  void undo(int c) {
+    const Undo& u = undo_[--sp_];
+    if (ntrick_ == 0) {  // the move completed a trick
+      ++tricks_left_;
+      std::memcpy(trick_, u.trick, sizeof trick_);
+      const Mask cards = bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(c);
+      in_play_ |= cards;
+      points_in_play_ += mask_points(cards);
+      ntrick_ = 4;
+    }
+    leader_ = u.leader;
+    win_ = u.win;
+    --ntrick_;
+    hand_[(leader_ + ntrick_) & 3] |= bit(c);
+  }
+
+  // ------------------------------------------------- the Solver's hooks
+  // (solver.hpp).  One table serves every solve: its keys and values are
+  // independent of the trump suit and the bidder.
+  //
+  // Grow the table (within its cap) to fit the searches of this size: a
+  // 6-trick solve stores some 10^4 trick starts, a 3-trick one a few
+  // dozen, so small endgames do not pay for touching a large table.  For
+  // one 6-trick solve 2^16 entries (2 MiB) measured faster than 2^17..2^18:
+  // fewer entries kept across solves, but a table that stays in cache.
+  // `many`: one of a batch of related 6-trick questions (the bid table's
+  // sibling leaves), which reuse each other's entries: there 2^18 entries
+  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
+  static std::size_t table_entries(int depth, bool many) {
+    static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
+    const int d = std::min(depth, 7);
+    return many && d >= 6 ? std::size_t(1) << 18 : kEntries[d];
+  }
+  // Values move in steps of 1 over a wide range (card points): bisection
+  // within the quick bounds (Search::bisect), for the root and each card.
+  static constexpr bool kBisection = true;
+  int root_value(Search<Game>& s) {
+    if (is_terminal()) return terminal_value();
+    int lo, hi;
+    bounds(lo, hi);
+    return s.bisect(lo, hi);
+  }
+  // The binding names cards by their Python ids.
+  int move_code(int slot) const { return map_.card[slot]; }
+
+ private:
+  // Move ordering.  Leading: a side holding the top trump draws trumps from
+  // the top (the defenders must follow with theirs); otherwise lead a low
+  // card without points.  Following: on partner's trick shed points; on the
+  // opponents' trick win it (with points if last to play, cheaply if not),
+  // else throw the cheapest card.
+  int order_score(int c) const {
+    const int pts = slot_points(c), r = c & 15;
+    const bool trump = block_of(c) == kTrumpBlock;
+    if (ntrick_ == 0) {
+      const Mask t = in_play_ & kTrumps;
+      const Mask mine = hand_[to_move()] | hand_[(to_move() + 2) & 3];
+      if (trump && t && (mine & bit(highest(t)))) return 200 + r;
+      if (trump) return -50 - 3 * pts + r;
+      const bool top = next_up(c) < 0;
+      // A plain card: a sure winner first when no opponent can trump it.
+      const Mask opp_trumps = (hand_[(to_move() + 1) & 3] | hand_[(to_move() + 3) & 3]) & kTrumps;
+      if (top && !opp_trumps) return 150 + r;
+      return -r;
+    }
+    const int best = trick_[win_];
+    const bool partner = ((ntrick_ - win_) & 1) == 0;
+    if (partner) {
+      if (beats(c, best)) return 3 * pts - r - 10;
+      return 3 * pts - r / 4;
+    }
+    if (beats(c, best)) return 100 + (ntrick_ == 3 ? 2 * pts - r / 4 : -r);
+    return -3 * pts - r;
+  }
+
+  struct Undo { int leader, win; int trick[4]; };
+  const Remap& map_;
+  Mask hand_[4];
+  Mask in_play_;
+  int rot_;
+  int leader_, ntrick_, win_, tricks_left_, points_in_play_;
+  int trick_[4];
+  Undo undo_[32];
+  int sp_ = 0;
+};
+
+}  // namespace eightythree
+}  // namespace openhand

@@ -1,0 +1,73 @@
+// sixtyfive/game.hpp: 65 for the search driver and its Solver
+// (search.hpp, solver.hpp): the Game, the top of the layers, with the
+// table's shape and size, the first guess and the value offset.
+//
+// The game is a stack of layers, each adding one concern to the class
+// below it: Position (rules.hpp) < Keys (key.hpp) < Bounds (bounds.hpp) <
+// Endgames (endgame.hpp) < Game (game.hpp), the search's Game.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+
+#include "search.hpp"
+#include "sixtyfive/endgame.hpp"
+
+namespace openhand {
+namespace sixtyfive {
+
+class Game : public Endgames {
+ public:
+  using Deal = sixtyfive::Deal;
+  // The classes of the many positions with one exact part share a bucket
+  // (see Key and hash()), so buckets are large: 32 ways took 45% fewer
+  // nodes on full deals than 4 (4 ways: more nodes than without partition
+  // search).  A second bucket for the classes that name the top low card of
+  // every suit (chosen by those cards' holders as well) once took 18% fewer
+  // nodes, but since trick winners alone of their suit go unnamed most cuts
+  // come from classes that name fewer: one bucket of 32 ways took 1-12%
+  // fewer nodes and 10-20% less time than two of 16.
+  static constexpr int kTableWays = 32;
+  // The table starts small and grows as it fills (see table_entries()).
+  static constexpr bool kGrowTable = true;
+
+  explicit Game(const Deal& d) : Endgames(d) {}
+
+  // MTD(f)'s first guess: N-S take half of what is left.  Measured against
+  // the middle of the quick bounds: the same on most full deals, 41% fewer
+  // nodes on one of three, 2.5% fewer on 9-trick endgames.  (MTD(f) with
+  // doubling steps, then bisection, from either guess: within +-20% either
+  // way deal by deal, no better overall.  A greedy playout, every seat
+  // playing the card the move ordering puts first, is 1.5 points off on
+  // deals 0-9 against 4.1 for this guess, yet took as many nodes in all:
+  // the passes far from the value are cheap, those near it dear.)
+  int even_guess() const {
+    return (kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_) / 2 - ns_points_;
+  }
+  // Enhanced transposition cutoffs (see Search) at the last card of a
+  // trick: every child is a trick start, which the search stores.  Only
+  // with 7 or more tricks left: measured, nearer the leaves computing the
+  // children's keys and fetching their buckets cost more than the nodes
+  // saved (with partition search: from 4 tricks 13% fewer nodes but 13%
+  // more time on full deals; from 7, 6-trick endgames take 8% less time).
+  bool etc_node() const { return ntrick_ == 3 && tricks_left_ >= 7; }
+
+  // ------------------------------------------------- the Solver's hooks
+  // (solver.hpp)
+  // Trick starts searched grow about 4x per extra trick: size the table to
+  // the problem (up to the cap) rather than touch a large one for an endgame.
+  // 4^tricks * 4 entries: measured with every card's value, the same node
+  // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
+  // a fresh solver touches (page faults, zeroing) a quarter of the memory:
+  // 8 tricks 27% less time.  Beyond 9 tricks the table starts at 2^20
+  // entries (32 MiB) and grows as it fills (kGrowTable): many full deals
+  // need a tenth of the 512 MiB cap, hard ones all of it.
+  static std::size_t table_entries(int tricks, bool) { return std::size_t(1) << std::min(20, 2 + 2 * tricks); }
+  // MTD(f) from the even split (see even_guess()).
+  int root_value(Search<Game>& s) { return s.exact(even_guess()); }
+  // The search's values leave out the card points N-S hold at the start
+  // (rules.hpp): the Solver adds them back.
+  static int value_offset(const Deal& d) { return ns_points_held(d); }
+};
+
+}  // namespace sixtyfive
+}  // namespace openhand

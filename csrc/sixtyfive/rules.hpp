@@ -1,0 +1,228 @@
+// sixtyfive/rules.hpp: 65's rules for the search (the spec:
+// openhand/sixtyfive/rules.py): card points, tricks and what they add, the
+// binding's Deal, and Position: the state, play/undo, the legal cards and
+// their ordering.
+//
+// The game is a stack of layers, each adding one concern to the class
+// below it: Position (rules.hpp) < Keys (key.hpp) < Bounds (bounds.hpp) <
+// Endgames (endgame.hpp) < Game (game.hpp), the search's Game.
+//
+// Value: the points N-S take in the remaining tricks.  A completed trick
+// gives its winner's side 2 (+1 for the last trick) plus the card points of
+// the winner's partner's card; the losing side takes the other three cards'
+// points.  Spades are trumps; follow suit if able.
+//
+// The search works on the same value less the card points N-S hold now
+// (in hands and on the table), a constant of the position that the Solver
+// adds back (Game::value_offset).  Every card goes to its own side unless
+// it wins its trick, when it goes to the other side; so what is left is a
+// sum over the tricks of what their winning cards do: a trick won by N-S
+// with card w adds 2 (+1 last) - pts(w), a trick won by E-W with w adds
+// pts(w) (trick_gain()).  The rest of the deal thus depends only on which
+// cards win which tricks: the basis of the partition search (key.hpp).
+//
+// Equivalent cards: two cards of one suit in one hand, both without card
+// points (3..T), with no other card still in play (in a hand or in the
+// current trick) ranking between them, can be swapped in any line of play
+// without changing any trick's winner or any side's points.  Only one of
+// them is searched (CardMoves, cardgame.hpp).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "cards.hpp"
+#include "cardgame.hpp"
+
+namespace openhand {
+namespace sixtyfive {
+
+constexpr int kTrumpSuit = 0;
+constexpr int kTrickPoints = 2;
+constexpr int kLastTrickBonus = 1;
+
+inline int card_points(int card) {
+  static constexpr std::int8_t kPoints[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0};
+  return kPoints[rank_of(card)];
+}
+inline bool has_points(int card) { return rank_of(card) >= 11; }
+
+
+inline int mask_points(Mask m) {
+  // A, K, Q, J of every suit: each suit's J Q K A bits (ranks 11..14) index
+  // the points of that set.
+  static constexpr std::int8_t kSet[16] = {0, 1, 2, 3, 3, 4, 5, 6, 4, 5, 6, 7, 7, 8, 9, 10};
+  return kSet[(m >> 11) & 15] + kSet[(m >> 27) & 15] + kSet[(m >> 43) & 15] + kSet[(m >> 59) & 15];
+}
+
+// Does card c beat card best (best was played earlier to this trick)?
+inline bool beats(int c, int best) {
+  if (suit_of(c) == suit_of(best)) return c > best;
+  return suit_of(c) == kTrumpSuit;
+}
+
+// A position as handed over by the binding (already validated in Python).
+struct Deal {
+  Mask hands[4];
+  int leader;
+  int trick[3];
+  int ntrick;
+};
+
+// The index of the winning card of a complete trick t (in play order).
+inline int trick_winner(const int* t) {
+  int w = 0;
+  for (int i = 1; i < 4; ++i) if (beats(t[i], t[w])) w = i;
+  return w;
+}
+// The relevant cards of a complete trick t (in play order) won by t[w]:
+// the winner, so that the class keeps it above every x of its suit, which
+// keeps the trick's winner and gain.  Unless it is the only card of its
+// suit in the trick (a lone trump, or a led card nobody followed) and
+// has no points: then any card of its suit from that hand wins the trick
+// as well, with the same gain, so an x played there does too.
+inline Mask winner_relevance(const int* t, int w) {
+  const int c = t[w];
+  if (has_points(c)) return bit(c);
+  for (int i = 0; i < 4; ++i)
+    if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
+  return 0;
+}
+// What a trick won by `seat` with card w adds to the searched value (N-S
+// points less the card points N-S hold; see the top of the file).
+inline int trick_gain(int w, int seat, bool last) {
+  const int p = card_points(w);
+  return (seat & 1) == 0 ? kTrickPoints + (last ? kLastTrickBonus : 0) - p : p;
+}
+
+// The card points of N-S's cards in play in d (hands and table).
+inline int ns_points_held(const Deal& d) {
+  int p = mask_points(d.hands[0] | d.hands[2]);
+  for (int i = 0; i < d.ntrick; ++i)
+    if (((d.leader + i) & 1) == 0) p += card_points(d.trick[i]);
+  return p;
+}
+
+// A position in play and the rules that move it: the bottom layer.
+class Position : public CardMoves<Position> {
+ public:
+  static constexpr int kMaxMoves = 12;
+
+  explicit Position(const Deal& d) {
+    for (int s = 0; s < 4; ++s) hand_[s] = d.hands[s];
+    leader_ = d.leader;
+    ntrick_ = 0;
+    in_play_ = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    for (int i = 0; i < d.ntrick; ++i) { trick_[i] = d.trick[i]; in_play_ |= bit(d.trick[i]); }
+    ntrick_ = d.ntrick;
+    points_in_play_ = mask_points(in_play_);
+    ns_points_ = ns_points_held(d);
+    tricks_left_ = popcount(hand_[leader_]) + (ntrick_ ? 1 : 0);
+  }
+
+  int to_move() const { return (leader_ + ntrick_) & 3; }
+  bool maximizing() const { return (to_move() & 1) == 0; }
+  int depth() const { return tricks_left_; }
+
+  Mask legal_mask() const {
+    const Mask h = hand_[to_move()];
+    if (ntrick_) {
+      const Mask follow = h & suit_mask(suit_of(trick_[0]));
+      if (follow) return follow;
+    }
+    return h;
+  }
+
+  // For CardMoves (cardgame.hpp): twins are cards without points (the
+  // point cards of a suit are all worth different points).
+  Mask mover_hand() const { return hand_[to_move()]; }
+  int next_up(int c) const {
+    const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
+    return above ? lowest(above) : -1;
+  }
+  int card_value(int c) const { return card_points(c); }
+
+  int play(int c) {
+    const int seat = to_move();
+    hand_[seat] ^= bit(c);
+    trick_[ntrick_++] = c;
+    won_ = 0;
+    if (ntrick_ < 4) return 0;
+    // trick complete: only now do the leader and the trick change beyond
+    // what undo() can reverse by itself, so only now is the undo record kept.
+    Undo& u = undo_[sp_++];
+    u.leader = leader_;
+    std::memcpy(u.trick, trick_, sizeof trick_);
+    const int w = trick_winner(trick_);
+    const int winner = (leader_ + w) & 3;
+    --tricks_left_;
+    u.ns_points = ns_points_;
+    for (int i = 0; i < 4; ++i) {
+      in_play_ &= ~bit(trick_[i]);
+      points_in_play_ -= card_points(trick_[i]);
+      if (((leader_ + i) & 1) == 0) ns_points_ -= card_points(trick_[i]);
+    }
+    won_ = winner_relevance(trick_, w);
+    leader_ = winner;
+    ntrick_ = 0;
+    return trick_gain(trick_[w], winner, tricks_left_ == 0);
+  }
+
+  void undo(int c) {
+    if (ntrick_ == 0) {  // the move completed a trick
+      const Undo& u = undo_[--sp_];
+      leader_ = u.leader;
+      ++tricks_left_;
+      std::memcpy(trick_, u.trick, sizeof trick_);
+      for (int i = 0; i < 3; ++i) in_play_ |= bit(trick_[i]);
+      in_play_ |= bit(c);
+      points_in_play_ += card_points(trick_[0]) + card_points(trick_[1]) + card_points(trick_[2]) + card_points(c);
+      ns_points_ = u.ns_points;
+      ntrick_ = 4;
+    }
+    --ntrick_;
+    hand_[(leader_ + ntrick_) & 3] |= bit(c);
+  }
+
+ protected:
+  friend class CardMoves<Position>;  // reads order_score()
+
+  // Move ordering, from how a trick adds to a side (see bounds()): a side
+  // gains 2 for winning less the winning card's points, or the opponents'
+  // winning card's points.  So: win cheaply with a card without points,
+  // make the opponents win with point cards, and when not winning shed the
+  // point cards that would later cost their side if forced to win.
+  int order_score(int c) const {
+    const int pts = card_points(c);
+    if (ntrick_ == 0) {
+      const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1) & ~hand_[to_move()];
+      const bool top = above == 0;
+      return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + (suit_of(c) == kTrumpSuit ? -3 : 0);
+    }
+    int w = 0;
+    for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
+    const bool partner_winning = ((ntrick_ - w) & 1) == 0;
+    const int wp = card_points(trick_[w]);
+    if (beats(c, trick_[w])) {
+      // Win: worth 2 - pts now; the cheapest sufficient card first.
+      return 10 * (2 - pts) + (partner_winning ? -25 - 10 * (2 - wp) : 10 * -0) - rank_of(c) / 2 -
+             (ntrick_ == 3 ? 0 : 0);
+    }
+    // Not winning: the trick stands as it is; shed points, keep high cards.
+    const int stand = partner_winning ? 10 * (2 - wp) : 10 * wp;
+    return stand + 3 * pts - rank_of(c) / 4;
+  }
+
+  struct Undo { int leader; int trick[4]; int ns_points; };
+  Mask hand_[4];
+  Mask in_play_;
+  Mask won_ = 0;       // winner_relevance() of the trick the last play() completed, else 0
+  int leader_, ntrick_, tricks_left_, points_in_play_;
+  int ns_points_;      // card points of N-S's cards in play (hands and table)
+  int trick_[4];
+  Undo undo_[52];
+  int sp_ = 0;
+};
+
+}  // namespace sixtyfive
+}  // namespace openhand

@@ -1,0 +1,213 @@
+// solver.hpp: the object the binding holds, one template for every game.
+//
+// A Solver<Game> owns the game's transposition table(s), kept across calls
+// (their entries depend on the position alone, so what one solve learns
+// holds for every later one), and the poll its searches call (search.hpp:
+// Pollable).  Each call builds the Game from the binding's Deal, makes the
+// table room for it and runs one Search<Game>:
+//   value        the exact value;
+//   at_least     is the value at least target? (one null-window search);
+//   move_values  the exact value and that of every legal move;
+//   batch        many positions: values, or 0/1 answers of at_least;
+//   batch_until  at_least on positions in order, stopping at the first
+//                answer equal to `stop` (the short-circuit and / or of a
+//                choice node whose children are play positions, as the
+//                Eighty-Three bid feasibility asks), fail-soft bounds out.
+// Node counts are added to *nodes (the binding starts it at 0).  value and
+// move_values find the root's value the game's way (root_value); at_least
+// and batch_until ask the search's null-window question directly (a
+// finished position is one node of it).
+//
+// Every input was validated by the Python side: nothing here checks it.
+//
+// What differs per game are hooks on the Game (besides search.hpp's
+// interface, whose kMaxMoves must not exceed kMoveValues below).
+// Required:
+//   using Deal = ...;                 // the binding's position struct
+//   explicit Game(const Deal&)  or  Game(const Deal&, Tables&)
+//   int root_value(Search<Game>& s);  // the root's exact value, the
+//                                     // game's way (MTD(f) from a guess,
+//                                     // bisection, a terminal shortcut)
+//   static std::size_t table_entries(int depth, bool many);
+//                                     // (unless the game has Tables) the
+//                                     // entries to reserve before a
+//                                     // search from depth() `depth`;
+//                                     // many: one of batch_until's
+//                                     // related questions
+// Optional (detected at compile time):
+//   using Tables = ...;               // the game's own tables: Tables(cap
+//                                     // bytes), bytes(), search_table()
+//                                     // (the Search's), reserve(depth,
+//                                     // many).  Default: OneTable, the
+//                                     // Search's table type, the whole cap
+//   static constexpr bool kBisection; // move values by bisection
+//                                     // (Search::bisect), not MTD(f)
+//   static int value_offset(const Deal&);
+//                                     // a constant of the position the
+//                                     // search leaves out of its values:
+//                                     // added to every value, subtracted
+//                                     // from every target
+//   int move_code(int move) const;    // a move as the binding names it
+//                                     // (default: as the search does)
+//   std::uint64_t extra_nodes() const;  // nodes the game counted itself
+//                                     // (its own sub-searches), added to
+//                                     // the search's
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "search.hpp"
+
+namespace openhand {
+
+// The moves every move_values buffer of the binding holds.
+constexpr int kMoveValues = 64;
+
+// One table of the Search's type (search.hpp: TableOf), given the whole
+// memory cap, reserved to Game::table_entries() before each search.
+template <class Game>
+class OneTable {
+ public:
+  using Table = typename TableOf<Game>::type;
+  explicit OneTable(std::size_t table_bytes) : table_(table_bytes) {}
+  std::size_t bytes() const { return table_.bytes(); }
+  Table& search_table() { return table_; }
+  void reserve(int depth, bool many) { table_.reserve(Game::table_entries(depth, many)); }
+
+ private:
+  Table table_;
+};
+
+// The optional hooks, each named by an alias that is well-formed only for
+// a game that has it.  HookOr<Default, Hook, G>::type is Hook<G> if so,
+// else Default; kHas<G, Hook>: does G have it?
+template <class Default, template <class> class Hook, class G, class = void>
+struct HookOr {
+  using type = Default;
+  static constexpr bool found = false;
+};
+template <class Default, template <class> class Hook, class G>
+struct HookOr<Default, Hook, G, std::void_t<Hook<G>>> {
+  using type = Hook<G>;
+  static constexpr bool found = true;
+};
+template <class G, template <class> class Hook>
+constexpr bool kHas = HookOr<void, Hook, G>::found;
+
+template <class G>
+using TablesHook = typename G::Tables;
+template <class G>
+using BisectionHook = decltype(G::kBisection);
+template <class G>
+using ValueOffsetHook = decltype(G::value_offset(std::declval<const typename G::Deal&>()));
+template <class G>
+using MoveCodeHook = decltype(std::declval<const G&>().move_code(0));
+template <class G>
+using ExtraNodesHook = decltype(std::declval<const G&>().extra_nodes());
+
+// D is always Game::Deal: a second parameter only so that the binding can
+// name the Deal type in its declaration of the template (Cython).
+template <class Game, class D = typename Game::Deal>
+class Solver : public Pollable {
+  static_assert(std::is_same_v<D, typename Game::Deal>, "Solver<Game, D>: D must be Game::Deal");
+  static_assert(Game::kMaxMoves <= kMoveValues, "the binding's move_values buffers are too small");
+
+ public:
+  using Deal = D;
+  using Tables = typename HookOr<OneTable<Game>, TablesHook, Game>::type;
+
+  explicit Solver(std::size_t table_bytes) : tables_(table_bytes) {}
+
+  std::size_t table_bytes() const { return tables_.bytes(); }
+
+  int value(const Deal& d, std::uint64_t* nodes) {
+    Run r(*this, d, false);
+    const int v = r.game.root_value(r.search);
+    *nodes += r.nodes();
+    return v + offset(d);
+  }
+
+  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
+    Run r(*this, d, false);
+    const bool yes = r.search.at_least(target - offset(d));
+    *nodes += r.nodes();
+    return yes;
+  }
+
+  // The position's value and each legal move's (moves as the binding
+  // names them, in the game's legal_moves() order); returns how many.
+  // Buffers of kMoveValues.
+  int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes) {
+    Run r(*this, d, false);
+    *value = r.game.root_value(r.search);
+    const int n = r.search.move_values(*value, moves, values, bisection());
+    *nodes += r.nodes();
+    const int off = offset(d);
+    *value += off;
+    for (int i = 0; i < n; ++i) {
+      values[i] += off;
+      if constexpr (kHas<Game, MoveCodeHook>) moves[i] = r.game.move_code(moves[i]);
+    }
+    return n;
+  }
+
+  // out[i]: the value of deals[i], or with `threshold` 1/0 for "at least
+  // target".
+  void batch(const Deal* deals, int n, bool threshold, int target, int* out, std::uint64_t* nodes) {
+    for (int i = 0; i < n; ++i)
+      out[i] = threshold ? int(at_least(deals[i], target, nodes)) : value(deals[i], nodes);
+  }
+
+  // "At least target?" for deals in order, stopping after the first answer
+  // equal to `stop` (0 or 1).  out[i] is the null-window search's
+  // fail-soft result: at least target means "yes" and is a lower bound on
+  // the value, under target "no" and an upper bound (fail-soft alpha-beta
+  // returns true bounds), so the caller can keep the tighter bound.
+  // Returns how many were answered.  The table is reserved as for a batch
+  // of related questions (table_entries(depth, many = true)).
+  int batch_until(const Deal* deals, int n, int target, int stop, int* out, std::uint64_t* nodes) {
+    for (int i = 0; i < n; ++i) {
+      Run r(*this, deals[i], true);
+      const int off = offset(deals[i]);
+      out[i] = off + r.search.alphabeta(target - off - 1, target - off);
+      *nodes += r.nodes();
+      if (int(out[i] >= target) == stop) return i + 1;
+    }
+    return n;
+  }
+
+ private:
+  // One question's Game and its Search, the tables made room for it.
+  struct Run {
+    Game game;
+    Search<Game> search;
+    Run(Solver& solver, const Deal& d, bool many)
+        : game(solver.make(d)), search(game, solver.tables_.search_table(), &solver.poll_) {
+      solver.tables_.reserve(game.depth(), many);
+    }
+    std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
+  };
+
+  Game make(const Deal& d) {
+    if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables_);
+    else return Game(d);
+  }
+  static constexpr bool bisection() {
+    if constexpr (kHas<Game, BisectionHook>) return Game::kBisection;
+    else return false;
+  }
+  static int offset(const Deal& d) {
+    if constexpr (kHas<Game, ValueOffsetHook>) return Game::value_offset(d);
+    else return 0;
+  }
+  static std::uint64_t extra_nodes(const Game& g) {
+    if constexpr (kHas<Game, ExtraNodesHook>) return g.extra_nodes();
+    else return 0;
+  }
+
+  Tables tables_;
+};
+
+}  // namespace openhand
