@@ -23,7 +23,8 @@ from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, SIDES, seat_index, side_of
 
-__all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "parse_pair"]
+__all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "tricks_so_far",
+           "parse_pair"]
 
 
 def _cards(cards, what: str) -> List[Card]:
@@ -350,10 +351,14 @@ class ReferenceSearch(NodeCounter):
     a node stores its bound only after all its children have returned.
     """
 
-    def __init__(self, position: TrickPosition, side: int, progress=None) -> None:
+    def __init__(self, position: TrickPosition, side: int, progress=None, score=None) -> None:
         super().__init__(progress)
         self.pos = position
         self.side = side
+        # score(trick, leader, last) -> (winner, (N-S, E-W)): the game's
+        # own by default; another objective of the same play (65's tricks)
+        # passes its own.
+        self.score = position.score_trick if score is None else score
         self.table = BoundTable()
 
     def value(self, hands: tuple, leader: int, trick: tuple, alpha: int, beta: int) -> int:
@@ -389,7 +394,7 @@ class ReferenceSearch(NodeCounter):
         new_trick = trick + (card,)
         if len(new_trick) < 4:
             return self.value(new_hands, leader, new_trick, alpha, beta)
-        winner, pts = self.pos.score_trick(new_trick, leader, not any(new_hands))
+        winner, pts = self.score(new_trick, leader, not any(new_hands))
         mine = pts[self.side]
         return mine + self.value(new_hands, winner, (), alpha - mine, beta - mine)
 
@@ -417,9 +422,23 @@ class ReferenceSearch(NodeCounter):
 
 
 def trick_result(pos: TrickPosition, side: int, value: int, moves: Dict[str, int], nodes: int,
-                 maximizing: bool) -> SolveResult:
+                 maximizing: bool, units: str = "points", **extra) -> SolveResult:
     """The SolveResult of a partnership position solved for ``side``
     (0: N-S, 1: E-W): values of the remaining tricks, and what the side
-    has so far."""
-    return SolveResult(game=pos.game, side=SIDES[side], value=value, moves=moves, so_far=pos.score()[side],
-                       nodes=nodes, maximizing=maximizing)
+    has so far (``units`` ``'points'``, or ``'tricks'`` for the tricks it
+    won).  ``extra``: the fields of an answer cut by a limit."""
+    so_far = pos.score()[side] if units == "points" else tricks_so_far(pos)[side]
+    return SolveResult(game=pos.game, side=SIDES[side], value=value, moves=moves, so_far=so_far,
+                       nodes=nodes, maximizing=maximizing, units=units, **extra)
+
+
+def tricks_so_far(pos: TrickPosition) -> Tuple[int, int]:
+    """Tricks (N-S, E-W) won so far: :attr:`TrickPosition.tricks` when the
+    position knows them, else those won since its start."""
+    known = pos.tricks
+    if known is not None:
+        return known
+    won = [0, 0]
+    for w in pos.winners:
+        won[side_of(w)] += 1
+    return won[0], won[1]
