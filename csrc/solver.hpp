@@ -18,6 +18,14 @@
 // and batch_until ask the search's null-window question directly (a
 // finished position is one node of it).
 //
+// Limits: set_limit(nodes, seconds) bounds each later value, at_least and
+// move_values call (0: none; batches are never limited).  A call that
+// reaches its limit returns what it proved in its Partial (cut = 1): true
+// bounds [lo, hi] on the value, the root move found best (proved: it was
+// shown to hold the side to move's bound) and, for move_values, bounds on
+// every move's value.  The table keeps every finished result, so the same
+// question asked again goes on from there.
+//
 // Every input was validated by the Python side: nothing here checks it.
 //
 // What differs per game are hooks on the Game (besides search.hpp's
@@ -53,6 +61,7 @@
 //                                     // (its own sub-searches), added to
 //                                     // the search's
 #pragma once
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -64,6 +73,16 @@ namespace openhand {
 
 // The moves every move_values buffer of the binding holds.
 constexpr int kMoveValues = 64;
+
+// What a limited call proved when it was cut (see the top of the file);
+// cut = 0: it finished, and only move is set (the root's best move found,
+// -1 if the call did not search).
+struct Partial {
+  int cut = 0;
+  int lo = 0, hi = 0;
+  int move = -1;
+  int proved = 0;
+};
 
 // One table of the Search's type (search.hpp: TableOf), given the whole
 // memory cap, reserved to Game::table_entries() before each search.
@@ -122,32 +141,74 @@ class Solver : public Pollable {
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
-  int value(const Deal& d, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    const int v = r.game.root_value(r.search);
-    *nodes += r.nodes();
-    return v + offset(d);
+  // The limits of every later value, at_least and move_values call
+  // (nodes 0 / seconds <= 0: none).
+  void set_limit(std::uint64_t nodes, double seconds) {
+    limit_nodes_ = nodes;
+    limit_seconds_ = seconds;
   }
 
-  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    const bool yes = r.search.at_least(target - offset(d));
-    *nodes += r.nodes();
-    return yes;
+  int value(const Deal& d, std::uint64_t* nodes, Partial* part = nullptr) {
+    Run r(*this, d, false, true);
+    const int off = offset(d);
+    try {
+      const int v = r.game.root_value(r.search);
+      *nodes += r.nodes();
+      if (part) *part = Partial{0, v + off, v + off, move_code(r, r.search.root_move()), 1};
+      return v + off;
+    } catch (const LimitReached&) {
+      *nodes += r.nodes();
+      cut(r, off, part);
+      return r.search.root_lo() + off;
+    }
+  }
+
+  bool at_least(const Deal& d, int target, std::uint64_t* nodes, Partial* part = nullptr) {
+    Run r(*this, d, false, true);
+    const int off = offset(d);
+    try {
+      const bool yes = r.search.at_least(target - off);
+      *nodes += r.nodes();
+      if (part) *part = Partial{0, r.search.root_lo() + off, r.search.root_hi() + off,
+                                move_code(r, r.search.root_move()), int(r.search.root_proved())};
+      return yes;
+    } catch (const LimitReached&) {
+      *nodes += r.nodes();
+      cut(r, off, part);
+      return false;
+    }
   }
 
   // The position's value and each legal move's (moves as the binding
   // names them, in the game's legal_moves() order); returns how many.
-  // Buffers of kMoveValues.
-  int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    *value = r.game.root_value(r.search);
-    const int n = r.search.move_values(*value, moves, values, bisection());
-    *nodes += r.nodes();
+  // Buffers of kMoveValues.  his (optional): with a limit, values / his
+  // are bounds [lo, hi] on each move's value (equal once finished), and
+  // *value the root's lower bound when the root itself was not finished.
+  int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes,
+                  Partial* part = nullptr, int* his = nullptr) {
+    Run r(*this, d, false, true);
     const int off = offset(d);
+    int n = r.game.legal_moves(moves);  // (at the root: move_values() finds the same)
+    bool finished_root = false;
+    try {
+      *value = r.game.root_value(r.search);
+      finished_root = true;
+      n = r.search.move_values(*value, moves, values, bisection(), his);
+      *nodes += r.nodes();
+      if (part) *part = Partial{0, *value + off, *value + off, move_code(r, r.search.root_move()), 1};
+    } catch (const LimitReached&) {
+      *nodes += r.nodes();
+      cut(r, off, part);
+      if (!finished_root) {
+        *value = r.search.root_lo() + off;
+        return 0;
+      }
+      // move_values() filled the moves' bounds before its first search.
+    }
     *value += off;
     for (int i = 0; i < n; ++i) {
       values[i] += off;
+      if (his) his[i] += off;
       if constexpr (kHas<Game, MoveCodeHook>) moves[i] = r.game.move_code(moves[i]);
     }
     return n;
@@ -156,6 +217,7 @@ class Solver : public Pollable {
   // out[i]: the value of deals[i], or with `threshold` 1/0 for "at least
   // target".
   void batch(const Deal* deals, int n, bool threshold, int target, int* out, std::uint64_t* nodes) {
+    const Unlimited unlimited(*this);
     for (int i = 0; i < n; ++i)
       out[i] = threshold ? int(at_least(deals[i], target, nodes)) : value(deals[i], nodes);
   }
@@ -171,7 +233,7 @@ class Solver : public Pollable {
     for (int i = 0; i < n; ++i) {
       Run r(*this, deals[i], true);
       const int off = offset(deals[i]);
-      out[i] = off + r.search.alphabeta(target - off - 1, target - off);
+      out[i] = off + r.search.null_window(target - off);
       *nodes += r.nodes();
       if (int(out[i] >= target) == stop) return i + 1;
     }
@@ -179,16 +241,57 @@ class Solver : public Pollable {
   }
 
  private:
-  // One question's Game and its Search, the tables made room for it.
+  // One question's Game and its Search, the tables made room for it;
+  // limited: the call's Budget applies (set_limit()).
   struct Run {
     Game game;
+    Budget budget;
     Search<Game> search;
-    Run(Solver& solver, const Deal& d, bool many)
-        : game(solver.make(d)), search(game, solver.tables_.search_table(), &solver.poll_) {
+    Run(Solver& solver, const Deal& d, bool many, bool limited = false)
+        : game(solver.make(d)),
+          budget(limited ? solver.budget() : Budget{}),
+          search(game, solver.tables_.search_table(), &solver.poll_, &budget) {
       solver.tables_.reserve(game.depth(), many);
     }
     std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
   };
+
+  // No limit while it lives (batches), the limit restored on every way out.
+  struct Unlimited {
+    Solver& s;
+    std::uint64_t nodes;
+    double seconds;
+    explicit Unlimited(Solver& solver) : s(solver), nodes(solver.limit_nodes_), seconds(solver.limit_seconds_) {
+      s.set_limit(0, 0);
+    }
+    ~Unlimited() { s.set_limit(nodes, seconds); }
+  };
+
+  Budget budget() const {
+    Budget b;
+    b.nodes = limit_nodes_;
+    if (limit_seconds_ > 0) {
+      b.has_deadline = true;
+      b.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(limit_seconds_));
+    }
+    return b;
+  }
+  // The Partial of a call cut by its limit (the game offset added).  The
+  // move is named by the root's Game code; the Game is inside the tree
+  // now, but a move code depends only on the root's deal (83: its card
+  // map), never on the position searched.
+  void cut(Run& r, int off, Partial* part) {
+    if (!part) return;
+    *part = Partial{1, r.search.root_lo() + off, r.search.root_hi() + off, move_code(r, r.search.root_move()),
+                    int(r.search.root_proved())};
+  }
+  static int move_code(const Run& r, int move) {
+    if (move < 0) return -1;
+    if constexpr (kHas<Game, MoveCodeHook>) return r.game.move_code(move);
+    else return move;
+  }
 
   Game make(const Deal& d) {
     if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables_);
@@ -208,6 +311,8 @@ class Solver : public Pollable {
   }
 
   Tables tables_;
+  std::uint64_t limit_nodes_ = 0;
+  double limit_seconds_ = 0;
 };
 
 }  // namespace openhand

@@ -3,11 +3,14 @@ Python reference, the table memory cap, one default solver per thread,
 and the check that a state is one of the solver's game.
 
 The solver contract, the same in every game: ``Solver(table_mb=...,
-implementation=..., progress=...)``; ``solve(state, moves=True)`` returns
-a :class:`~openhand.result.SolveResult` (the value and, with ``moves``,
-every legal move's value); ``at_least(state, target)`` answers one
-threshold question with a null-window search (far cheaper than the
-value).  A game's ``solver.py`` subclasses :class:`SolverBase`, names its
+implementation=..., progress=...)``; ``solve(state, moves=True,
+limit=None)`` returns a :class:`~openhand.result.SolveResult` (the value
+and, with ``moves``, every legal move's value); ``at_least(state, target,
+limit=None)`` answers one threshold question with a null-window search
+(far cheaper than the value).  ``limit``: an
+:class:`openhand.limits.Limit` of nodes or seconds; a solve it stops is
+``cut`` (bounds and the best move found), an at_least it stops raises
+:class:`openhand.errors.LimitReached`.  A game's ``solver.py`` subclasses :class:`SolverBase`, names its
 compiled module in ``CORE`` (loaded with :func:`openhand._impl.load_core`,
 so ``OPENHAND_IMPLEMENTATION`` applies) and its state classes in
 ``STATES``, and implements the two methods.
@@ -96,6 +99,25 @@ class SolverBase:
         self._progress = fn
         if self._core is not None:
             self._core.progress = fn
+
+    def _limited(self, limit, call, *args):
+        """``call(*args)`` on the C++ core with ``limit`` (a checked
+        :class:`~openhand.limits.Limit` or None) set for this call only."""
+        if limit is None:
+            return call(*args)
+        self._core.set_limit(limit.nodes or 0, float(limit.seconds or 0))
+        try:
+            return call(*args)
+        finally:
+            self._core.set_limit(0, 0.0)
+
+    def _reference_limited(self, limit, work, on_cut):
+        """``work(progress)`` on the Python reference, within ``limit``:
+        ``on_cut(nodes)`` once it is spent (see :mod:`openhand.limits`)."""
+        from .limits import ReferenceBudget
+        if limit is None:
+            return work(self.progress)
+        return ReferenceBudget(limit, self.progress).run(work, on_cut)
 
     def _check(self, state):
         """``state`` if it is a state of this solver's game, else

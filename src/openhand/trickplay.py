@@ -24,7 +24,7 @@ from .result import SolveResult
 from .seats import SEATS, SIDES, seat_index, side_of
 
 __all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "tricks_so_far",
-           "parse_pair"]
+           "core_trick_result", "reference_cut", "parse_pair"]
 
 
 def _cards(cards, what: str) -> List[Card]:
@@ -442,3 +442,39 @@ def tricks_so_far(pos: TrickPosition) -> Tuple[int, int]:
     for w in pos.winners:
         won[side_of(w)] += 1
     return won[0], won[1]
+
+
+def core_trick_result(pos: TrickPosition, side: int, core, spec, moves: bool, limit, maxing: bool,
+                      units: str = "points") -> SolveResult:
+    """Solve ``spec`` (the position ``pos``) on a card game's C++ core
+    (``core``: the Solver's, with ``limit`` already set on it by the
+    caller) and read its answer into a SolveResult, cut or not: moves are
+    card ids, named by their text."""
+    if not moves:
+        value, nodes = core.value(spec)
+        per_move = {}
+    elif limit is None:
+        value, per_card, nodes = core.move_values(spec)
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
+    else:
+        value, bounds, nodes = core.move_bounds(spec)
+        per_move = {str(c): bounds[int(c)] for c in pos.legal_cards_now() if int(c) in bounds}
+    cut, lo, hi, move, proved = core.last
+    best = None if move < 0 else str(Card(move))
+    if not cut:
+        if limit is not None and moves:
+            per_move = {m: b[0] for m, b in per_move.items()}
+        return trick_result(pos, side, value, per_move, nodes, maxing, units, best_move=best,
+                            best_move_proved=proved)
+    return trick_result(pos, side, None, {m: b[0] for m, b in per_move.items() if b[0] == b[1]}, nodes, maxing,
+                        units, cut=True, lower=lo, upper=hi, best_move=best, best_move_proved=proved,
+                        move_bounds=per_move)
+
+
+def reference_cut(pos: TrickPosition, side: int, nodes: int, maxing: bool, upper: int,
+                  units: str = "points") -> SolveResult:
+    """The SolveResult of a reference solve stopped by its limit: the
+    rest's trivial bounds 0..``upper`` and the first legal card."""
+    legal = pos.legal_cards_now()
+    return trick_result(pos, side, None, {}, nodes, maxing, units, cut=True, lower=0, upper=upper,
+                        best_move=str(legal[0]) if legal else None)

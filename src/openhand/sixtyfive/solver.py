@@ -29,8 +29,11 @@ from ..errors import require_int
 from ..result import SolveResult
 from ..seats import side_of
 from ..solver_base import SolverBase
-from ..trickplay import core_hands, trick_result, tricks_so_far
+from ..cards import Card
+from ..limits import Limit, check_limit, raise_cut
+from ..trickplay import core_hands, core_trick_result, reference_cut, trick_result, tricks_so_far
 from . import reference
+from .deck import LAST_TRICK_BONUS, TRICK_POINTS
 from .reference import check_objective
 from .rules import HAND_SIZE, OBJECTIVES, TOTAL_POINTS, Position
 
@@ -50,37 +53,55 @@ class Solver(SolverBase):
     DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
     GAME, TITLE, STATES = "65", "65", (Position,)
 
-    def solve(self, state: Position, moves: bool = True, objective: str = "points") -> SolveResult:
+    def solve(self, state: Position, moves: bool = True, objective: str = "points",
+              limit: Limit = None) -> SolveResult:
         """Exact N-S points (``objective="tricks"``: tricks) in the
         remaining tricks and, with ``moves``, the value of every legal card
         (last-trick bonus included).  A finished deal is worth 0, with no
-        cards (as in every game)."""
+        cards (as in every game).  ``limit``: see :mod:`openhand.limits`
+        (the result may then be ``cut``)."""
         pos = self._check(state)
         check_objective(objective)
+        limit = check_limit(limit)
         if self._core is None or pos.is_over():  # the core only sees a deal in play
-            return reference.solve(pos, moves, self.progress, objective)
-        spec = _spec(pos, objective)
-        maxing = side_of(pos.to_move) == 0
-        if not moves:
-            value, nodes = self._core.value(spec)
-            return trick_result(pos, 0, value, {}, nodes, maxing, units=objective)
-        value, per_card, nodes = self._core.move_values(spec)
-        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
-        return trick_result(pos, 0, value, per_move, nodes, maxing, units=objective)
+            return self._reference_limited(
+                limit, lambda progress: reference.solve(pos, moves, progress, objective),
+                lambda nodes: reference_cut(pos, 0, nodes, side_of(pos.to_move) == 0, _rest_max(pos, objective),
+                                            objective))
+        return self._limited(limit, core_trick_result, pos, 0, self._core, _spec(pos, objective), moves, limit,
+                             side_of(pos.to_move) == 0, objective)
 
-    def at_least(self, state: Position, target: int, objective: str = "points") -> bool:
+    def at_least(self, state: Position, target: int, objective: str = "points", limit: Limit = None) -> bool:
         """Can N-S end the deal with ``target`` points (or tricks: already
         collected, when the position knows them, plus the remaining
-        tricks)?"""
+        tricks)?  ``limit``: see :mod:`openhand.limits` (reached:
+        :class:`~openhand.errors.LimitReached`, with the bounds proved)."""
         pos = self._check(state)
         check_objective(objective)
         target = require_int(target, "target")
+        limit = check_limit(limit)
         if self._core is None or pos.is_over():
-            return reference.at_least(pos, target, self.progress, objective)
+            return self._reference_limited(
+                limit, lambda progress: reference.at_least(pos, target, progress, objective),
+                lambda nodes: raise_cut(reference_cut(pos, 0, nodes, side_of(pos.to_move) == 0,
+                                                      _rest_max(pos, objective), objective)))
         need = target - (pos.score()[0] if objective == "points" else tricks_so_far(pos)[0])
         if need <= 0 or need > (TOTAL_POINTS if objective == "points" else HAND_SIZE):  # settled without a search
             return need <= 0
-        return self._core.at_least(_spec(pos, objective), need)[0]
+        yes, nodes = self._limited(limit, self._core.at_least, _spec(pos, objective), need)
+        cut, lo, hi, move, proved = self._core.last
+        if cut:
+            raise_cut(trick_result(pos, 0, None, {}, nodes, side_of(pos.to_move) == 0, objective, cut=True,
+                                   lower=lo, upper=hi, best_move=str(Card(move)) if move >= 0 else None,
+                                   best_move_proved=proved))
+        return yes
+
+
+def _rest_max(pos: Position, objective: str) -> int:
+    """The most N-S can take in the rest: every trick and card point."""
+    if objective == "tricks":
+        return pos.tricks_left
+    return TRICK_POINTS * pos.tricks_left + LAST_TRICK_BONUS + pos.points_in_play()
 
 
 def _spec(pos: Position, objective: str) -> tuple:
@@ -89,11 +110,11 @@ def _spec(pos: Position, objective: str) -> tuple:
     return hands, leader, trick, OBJECTIVES.index(objective)
 
 
-def solve(position: Position, moves: bool = True, objective: str = "points") -> SolveResult:
+def solve(position: Position, moves: bool = True, objective: str = "points", limit: Limit = None) -> SolveResult:
     """Solve with this thread's default :class:`Solver`."""
-    return Solver.default().solve(position, moves, objective)
+    return Solver.default().solve(position, moves, objective, limit)
 
 
-def at_least(position: Position, target: int, objective: str = "points") -> bool:
+def at_least(position: Position, target: int, objective: str = "points", limit: Limit = None) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return Solver.default().at_least(position, target, objective)
+    return Solver.default().at_least(position, target, objective, limit)
