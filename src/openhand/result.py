@@ -24,8 +24,10 @@ the value high (false when the player to move is on the other side);
 ``deal_value``, ``deal_moves`` and ``best_moves`` are derived: readers may
 ignore them (``from_json`` does).  ``cut`` is false for a finished solve.
 
-A solve given a limit (:class:`openhand.limits.Limit`) that stopped it is
-``cut``: ``value`` (and ``deal_value``) null, ``lower`` / ``upper`` true
+A finished solve has ``lower`` = ``upper`` = ``value`` and ``best_move``
+the first of ``best_moves`` (None without moves); these are written to JSON
+only for a cut solve.  A solve given a limit
+(:class:`openhand.limits.Limit`) that stopped it is ``cut``: ``value`` (and ``deal_value``) null, ``lower`` / ``upper`` true
 bounds on the value proved so far, ``best_move`` the best move found
 (``best_move_proved``: shown to hold ``lower`` when the player to move
 maximises, ``upper`` otherwise), ``moves`` only the moves whose values were
@@ -107,8 +109,11 @@ class SolveResult:
     move_bounds: Dict[str, Tuple[int, int]] = field(default_factory=dict)
 
     def __post_init__(self):
-        if not self.cut:
+        if not self.cut:   # finished: the bounds are the value, the best move the first best one
             self.lower = self.upper = self.value
+            best = self.best_moves
+            self.best_move = best[0] if best else None
+            self.best_move_proved = bool(best)
         self.move_bounds = {m: (int(b[0]), int(b[1])) for m, b in self.move_bounds.items()}
 
     @property
