@@ -16,7 +16,9 @@ if os.environ.get("OPENHAND_GAMES"):
     GAMES = [g for g in GAMES if g in os.environ["OPENHAND_GAMES"].split(",")]
 import platform
 
-EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17"]
+EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17", "-pthread"]
+# move values over threads (csrc/solver.hpp: set_threads) use std::thread
+LINK = [] if sys.platform == "win32" else ["-pthread"]
 # Card sets are 64-bit masks: without the POPCNT instruction every popcount
 # is a library call.  Every x86-64 CPU since about 2008 has it; set
 # OPENHAND_PORTABLE=1 to build for older ones.
@@ -37,6 +39,7 @@ def extension(game):
         include_dirs=["csrc"],
         language="c++",
         extra_compile_args=EXTRA,
+        extra_link_args=LINK,
         depends=HEADERS,
     )
 

@@ -26,6 +26,15 @@
 // every move's value.  The table keeps every finished result, so the same
 // question asked again goes on from there.
 //
+// Threads: set_threads(k) spreads move_values' per-move searches over k
+// threads (the root's own value is found first, on the calling thread).
+// Each thread has its own tables (the first thread the Solver's own), so
+// no entry is ever shared or written by two threads at once: exact values
+// are unique, so the answers are those of one thread (node counts are
+// not).  The calling thread alone runs the binding's poll; a stop there
+// (or a limit reached on any thread) stops every thread within a poll.
+// With a node limit, each thread's searches may spend that many nodes.
+//
 // Every input was validated by the Python side: nothing here checks it.
 //
 // What differs per game are hooks on the Game (besides search.hpp's
@@ -61,11 +70,16 @@
 //                                     // (its own sub-searches), added to
 //                                     // the search's
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <memory>
+#include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "search.hpp"
 
@@ -137,7 +151,15 @@ class Solver : public Pollable {
   using Deal = D;
   using Tables = typename HookOr<OneTable<Game>, TablesHook, Game>::type;
 
-  explicit Solver(std::size_t table_bytes) : tables_(table_bytes) {}
+  explicit Solver(std::size_t table_bytes) : tables_(table_bytes), table_cap_(table_bytes) {}
+
+  // move_values' threads (at least 1); each extra thread's tables are made
+  // here, with the same memory cap, and kept.
+  void set_threads(int k) {
+    threads_ = std::max(1, k);
+    while (int(extra_.size()) < threads_ - 1) extra_.emplace_back(new Tables(table_cap_));
+  }
+  int threads() const { return threads_; }
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
@@ -193,11 +215,16 @@ class Solver : public Pollable {
     try {
       *value = r.game.root_value(r.search);
       finished_root = true;
-      n = r.search.move_values(*value, moves, values, bisection(), his);
-      *nodes += r.nodes();
+      if (threads_ > 1 && n > 1) {
+        *nodes += r.nodes();
+        parallel_moves(d, r, *value, moves, n, values, his, nodes);
+      } else {
+        n = r.search.move_values(*value, moves, values, bisection(), his);
+        *nodes += r.nodes();
+      }
       if (part) *part = Partial{0, *value + off, *value + off, move_code(r, r.search.root_move()), 1};
     } catch (const LimitReached&) {
-      *nodes += r.nodes();
+      if (!finished_root || threads_ == 1) *nodes += r.nodes();
       cut(r, off, part);
       if (!finished_root) {
         *value = r.search.root_lo() + off;
@@ -256,6 +283,100 @@ class Solver : public Pollable {
     std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
   };
 
+  // move_values' per-move searches over threads_ threads (see the top of
+  // the file), the root's value known: each thread takes the next move
+  // left (one per class of equivalent moves) and searches it on its own
+  // Game and tables.  Fills values (and his) as Search::move_values does;
+  // adds every thread's nodes; rethrows what stopped a thread (Interrupted
+  // from the binding's poll first, else LimitReached).
+  void parallel_moves(const Deal& d, Run& r, int value, const int* moves, int n, int* values, int* his,
+                      std::uint64_t* nodes) {
+    int rep[Game::kMaxMoves], lo[Game::kMaxMoves], hi[Game::kMaxMoves], gain[Game::kMaxMoves];
+    r.search.frame_moves(value, moves, n, rep, lo, hi, gain);
+    std::vector<int> todo;
+    for (int i = 0; i < n; ++i)
+      if (rep[i] == i) todo.push_back(i);
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    const int k = std::min<int>(threads_, int(todo.size()));
+    std::vector<std::uint64_t> spent(k, 0);
+    std::vector<std::exception_ptr> failed(k);
+    bool user_stop = false;  // the binding's poll asked to stop (worker 0)
+    struct Shared {
+      const Poll* inner;
+      std::atomic<bool>* stop;
+      bool* user_stop;
+    };
+    const auto stop_poll = [](void* ctx, std::uint64_t nodes) -> int {
+      Shared& sh = *static_cast<Shared*>(ctx);
+      if (sh.stop->load(std::memory_order_relaxed)) return 1;
+      if (sh.inner && sh.inner->fn && sh.inner->fn(sh.inner->ctx, nodes)) {
+        *sh.user_stop = true;
+        sh.stop->store(true);
+        return 1;
+      }
+      return 0;
+    };
+    const auto work = [&](int w) {
+      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop};
+      const Poll poll{+stop_poll, &sh};
+      Tables& tables = w == 0 ? tables_ : *extra_[w - 1];
+      try {
+        Game g = make_with(d, tables);
+        tables.reserve(g.depth(), false);
+        Search<Game> s(g, tables.search_table(), &poll, &r.budget);
+        int i = -1;
+        try {
+          for (;;) {
+            const int t = next.fetch_add(1);
+            if (t >= int(todo.size()) || stop.load()) break;
+            i = todo[t];
+            lo[i] = hi[i] = s.one_move(moves[i], lo[i] - gain[i], hi[i] - gain[i], value, bisection());
+            i = -1;
+          }
+        } catch (...) {
+          if (i >= 0) {  // the move being searched keeps what its passes proved
+            lo[i] = std::max(lo[i], s.root_lo() + gain[i]);
+            hi[i] = std::min(hi[i], s.root_hi() + gain[i]);
+          }
+          failed[w] = std::current_exception();
+          stop.store(true);
+        }
+        spent[w] = s.nodes() + extra_nodes(g);
+      } catch (...) {
+        failed[w] = std::current_exception();
+        stop.store(true);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < k; ++w) pool.emplace_back(work, w);
+    work(0);
+    for (auto& t : pool) t.join();
+    for (int i = 0; i < n; ++i)
+      if (rep[i] != i) { lo[i] = lo[rep[i]]; hi[i] = hi[rep[i]]; }
+    for (int i = 0; i < n; ++i) {
+      values[i] = lo[i];
+      if (his) his[i] = hi[i];
+    }
+    for (int w = 0; w < k; ++w) *nodes += spent[w];
+    if (user_stop) throw Interrupted{};
+    std::exception_ptr limit, other;
+    for (int w = 0; w < k; ++w) {
+      if (!failed[w]) continue;
+      try {
+        std::rethrow_exception(failed[w]);
+      } catch (const LimitReached&) {
+        limit = failed[w];
+      } catch (const Interrupted&) {
+        // stopped because another thread stopped: that thread's reason counts
+      } catch (...) {
+        other = failed[w];
+      }
+    }
+    if (other) std::rethrow_exception(other);
+    if (limit) std::rethrow_exception(limit);
+  }
+
   // No limit while it lives (batches), the limit restored on every way out.
   struct Unlimited {
     Solver& s;
@@ -293,9 +414,10 @@ class Solver : public Pollable {
     else return move;
   }
 
-  Game make(const Deal& d) {
-    if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables_);
-    else return Game(d);
+  Game make(const Deal& d) { return make_with(d, tables_); }
+  static Game make_with(const Deal& d, Tables& tables) {
+    if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables);
+    else { (void)tables; return Game(d); }
   }
   static constexpr bool bisection() {
     if constexpr (kHas<Game, BisectionHook>) return Game::kBisection;
@@ -311,6 +433,9 @@ class Solver : public Pollable {
   }
 
   Tables tables_;
+  std::size_t table_cap_;
+  int threads_ = 1;
+  std::vector<std::unique_ptr<Tables>> extra_;  // the tables of threads 2..threads_
   std::uint64_t limit_nodes_ = 0;
   double limit_seconds_ = 0;
 };

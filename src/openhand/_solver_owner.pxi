@@ -13,6 +13,7 @@
 #                                    target"], nodes)
 #   .batch_until(specs, target, stop)
 #                                -> ([fail-soft bounds], nodes)
+#   .threads                     move_values' threads (settable; 1 by default)
 #   .set_limit(nodes, seconds)   limits of the later value, at_least,
 #                                move_values and move_bounds calls (0: none)
 #   .move_bounds(spec)           -> (root lower bound, {move code: (lo, hi)},
@@ -60,6 +61,8 @@ cdef extern from "solver.hpp" namespace "openhand":
         size_t table_bytes()
         void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
         void set_limit(uint64_t nodes, double seconds)
+        void set_threads(int k) except +
+        int threads()
         int value(const D& d, uint64_t* nodes, Partial* part) except + nogil
         cbool at_least(const D& d, int target, uint64_t* nodes, Partial* part) except + nogil
         int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes,
@@ -140,6 +143,15 @@ cdef class SolverOwner:
         """Limits of the later value / at_least / move_values /
         move_bounds calls: nodes (0: none) and seconds (0: none)."""
         self._s.set_limit(nodes, seconds)
+
+    @property
+    def threads(self):
+        return self._s.threads()
+
+    @threads.setter
+    def threads(self, int k):
+        """move_values' threads (solver.hpp: set_threads)."""
+        self._s.set_threads(k)
 
     cdef _keep(self, Partial p):
         self.last = (bool(p.cut), p.lo, p.hi, p.move, bool(p.proved))

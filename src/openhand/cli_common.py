@@ -437,6 +437,9 @@ class SolveCommand:
                             "proved so far and the best move found (--at-least: 'unknown')")
         p.add_argument("--nodes", type=int, metavar="N", default=None,
                        help="stop after N search nodes, as --time does")
+        p.add_argument("--threads", type=int, metavar="K", default=None,
+                       help="threads for every move's value (default: all cores, "
+                            f"here {os.cpu_count() or 1}); each has its own table of --table-mb")
         add_record(p)
         self.add_arguments(p)
         return p
@@ -489,7 +492,10 @@ class SolveCommand:
                 p.error(f"the record {args.record!r} holds no moves")
 
         progress = ProgressLine.for_stderr()
-        solver = game.solver(table_mb=args.table_mb, progress=progress)
+        threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
+        if threads < 1:
+            p.error(f"--threads must be at least 1, got {threads}")
+        solver = game.solver(table_mb=args.table_mb, progress=progress, threads=threads)
         ask = at_least_of(solver, game) if args.at_least else None
         if not args.json:
             show_position(state)

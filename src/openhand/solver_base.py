@@ -45,6 +45,13 @@ class SolverBase:
     ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
     when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
 
+    ``threads`` (C++ core): every move's value (``solve(moves=True)``) is
+    spread over this many threads once the position's own value is known,
+    each thread with its own table of at most ``table_mb`` (so up to
+    ``threads`` times the memory); the values are those of one thread, the
+    node counts are not.  The Python reference runs on one thread whatever
+    it says.
+
     Long searches can be watched and stopped.  Ctrl-C stops a C++ search
     within milliseconds (KeyboardInterrupt), as it does the Python
     reference.  ``progress``, if given, is called with the nodes searched
@@ -66,7 +73,7 @@ class SolverBase:
     TITLE = ""              # its name in messages
     STATES: tuple = ()      # the state classes it solves
 
-    def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
+    def __init__(self, table_mb: float = None, implementation: str = None, progress=None, threads: int = 1):
         from ._impl import implementation as forced
         forced()          # a bad OPENHAND_IMPLEMENTATION is refused here, naming it
         if table_mb is None:
@@ -85,6 +92,11 @@ class SolverBase:
                 self._core = self.CORE.CoreSolver(table_bytes(table_mb))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise PositionError(f"threads must be a positive integer, got {threads!r}")
+        self.threads = threads
+        if self._core is not None:
+            self._core.threads = threads
         self.progress = progress
 
     @property
