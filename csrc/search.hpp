@@ -576,8 +576,9 @@ class Search {
 
   // For move_values and a Solver spreading moves over threads: each legal
   // move's representative (the index of the first move of its class), and
-  // true bounds on its value from the frame (the root's exact value) and
-  // the child's quick bounds; gain: what the move itself adds.
+  // true bounds on its value from the frame (the root's exact value; +-kInf
+  // for none, when a finished child's value is read at once) and the
+  // child's quick bounds; gain: what the move itself adds.
   void frame_moves(int value, const int* moves, int n, int* rep, int* lo, int* hi, int* gain) {
     const bool maxing = g_.maximizing();
     for (int i = 0; i < n; ++i) {
@@ -588,6 +589,7 @@ class Search {
       gain[i] = g_.play(moves[i]);
       int l = -kInf, h = kInf;
       if (!g_.is_terminal()) g_.bounds(l, h);
+      else if (value == kInf || value == -kInf) l = h = g_.terminal_value();  // (no frame: parallel_moves)
       g_.undo(moves[i]);
       if (maxing) h = std::min(h, value - gain[i]); else l = std::max(l, value - gain[i]);
       h = std::max(l, h);

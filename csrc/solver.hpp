@@ -27,8 +27,9 @@
 // question asked again goes on from there.
 //
 // Threads: set_threads(k) spreads move_values' per-move searches over k
-// threads (the root's own value is found first, on the calling thread).
-// Each thread has its own tables (the first thread the Solver's own), so
+// threads; the root's value is then the best of its moves' (not searched
+// first, as one thread does: see parallel_moves()).  Each thread has its
+// own tables (the first thread the Solver's own), so
 // no entry is ever shared or written by two threads at once: exact values
 // are unique, so the answers are those of one thread (node counts are
 // not).  The calling thread alone runs the binding's poll; a stop there
@@ -74,6 +75,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -160,6 +162,10 @@ class Solver : public Pollable {
     while (int(extra_.size()) < threads_ - 1) extra_.emplace_back(new Tables(table_cap_));
   }
   int threads() const { return threads_; }
+  // The CPU seconds of the last move_values on each of its threads: how
+  // long it would take on idle cores (the slowest thread), for benchmarks
+  // on a shared machine.
+  const std::vector<double>& last_cpu() const { return last_cpu_; }
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
@@ -211,28 +217,31 @@ class Solver : public Pollable {
     Run r(*this, d, false, true);
     const int off = offset(d);
     int n = r.game.legal_moves(moves);  // (at the root: move_values() finds the same)
-    bool finished_root = false;
-    try {
-      *value = r.game.root_value(r.search);
-      finished_root = true;
-      if (threads_ > 1 && n > 1) {
-        *nodes += r.nodes();
-        parallel_moves(d, r, *value, moves, n, values, his, nodes);
-      } else {
+    last_cpu_.clear();
+    if (threads_ > 1 && n > 1) {
+      parallel_moves(d, r, value, moves, n, values, his, nodes, part);
+    } else {
+      bool finished_root = false;
+      try {
+        const double t0 = thread_cpu_seconds();
+        *value = r.game.root_value(r.search);
+        finished_root = true;
         n = r.search.move_values(*value, moves, values, bisection(), his);
+        last_cpu_.push_back(thread_cpu_seconds() - t0);
         *nodes += r.nodes();
+        if (part) *part = Partial{0, *value, *value, move_code(r, r.search.root_move()), 1};
+      } catch (const LimitReached&) {
+        *nodes += r.nodes();
+        cut(r, 0, part);
+        if (!finished_root) {
+          *value = r.search.root_lo();
+          n = 0;
+        }
+        // else move_values() filled the moves' bounds before its first search
       }
-      if (part) *part = Partial{0, *value + off, *value + off, move_code(r, r.search.root_move()), 1};
-    } catch (const LimitReached&) {
-      if (!finished_root || threads_ == 1) *nodes += r.nodes();
-      cut(r, off, part);
-      if (!finished_root) {
-        *value = r.search.root_lo() + off;
-        return 0;
-      }
-      // move_values() filled the moves' bounds before its first search.
     }
     *value += off;
+    if (part) { part->lo += off; part->hi += off; }
     for (int i = 0; i < n; ++i) {
       values[i] += off;
       if (his) his[i] += off;
@@ -240,6 +249,7 @@ class Solver : public Pollable {
     }
     return n;
   }
+
 
   // out[i]: the value of deals[i], or with `threshold` 1/0 for "at least
   // target".
@@ -283,16 +293,21 @@ class Solver : public Pollable {
     std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
   };
 
-  // move_values' per-move searches over threads_ threads (see the top of
-  // the file), the root's value known: each thread takes the next move
-  // left (one per class of equivalent moves) and searches it on its own
-  // Game and tables.  Fills values (and his) as Search::move_values does;
-  // adds every thread's nodes; rethrows what stopped a thread (Interrupted
-  // from the binding's poll first, else LimitReached).
-  void parallel_moves(const Deal& d, Run& r, int value, const int* moves, int n, int* values, int* his,
-                      std::uint64_t* nodes) {
+  // move_values over threads_ threads (see the top of the file): each
+  // thread takes the next move left (one per class of equivalent moves)
+  // and finds its exact value the game's way (root_value() of the child)
+  // on its own Game and tables; the root's value is the best of them, so
+  // it is not searched first (on one thread that search warms the table
+  // for the moves; here it would leave the other threads idle).  Fills
+  // *value, values (and his) and *part as move_values does (values
+  // without the game offset); adds every thread's nodes; rethrows what
+  // stopped a thread, Interrupted from the binding's poll first (a limit
+  // is reported in *part, the bounds of the root those of its moves).
+  void parallel_moves(const Deal& d, Run& r, int* value, const int* moves, int n, int* values, int* his,
+                      std::uint64_t* nodes, Partial* part) {
     int rep[Game::kMaxMoves], lo[Game::kMaxMoves], hi[Game::kMaxMoves], gain[Game::kMaxMoves];
-    r.search.frame_moves(value, moves, n, rep, lo, hi, gain);
+    const bool maxing = r.game.maximizing();
+    r.search.frame_moves(maxing ? kInf : -kInf, moves, n, rep, lo, hi, gain);  // no frame: quick bounds
     std::vector<int> todo;
     for (int i = 0; i < n; ++i)
       if (rep[i] == i) todo.push_back(i);
@@ -317,7 +332,15 @@ class Solver : public Pollable {
       }
       return 0;
     };
+    std::vector<double> cpu(k, 0.0);
     const auto work = [&](int w) {
+      const double t0 = thread_cpu_seconds();
+      (void)t0;
+      struct Clock {  // the thread's CPU time, on every way out
+        double& out;
+        double t0;
+        ~Clock() { out = thread_cpu_seconds() - t0; }
+      } clock{cpu[w], t0};
       Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop};
       const Poll poll{+stop_poll, &sh};
       Tables& tables = w == 0 ? tables_ : *extra_[w - 1];
@@ -331,7 +354,10 @@ class Solver : public Pollable {
             const int t = next.fetch_add(1);
             if (t >= int(todo.size()) || stop.load()) break;
             i = todo[t];
-            lo[i] = hi[i] = s.one_move(moves[i], lo[i] - gain[i], hi[i] - gain[i], value, bisection());
+            const int gi = g.play(moves[i]);
+            const int v = gi + (g.is_terminal() ? g.terminal_value() : g.root_value(s));
+            g.undo(moves[i]);
+            lo[i] = hi[i] = v;
             i = -1;
           }
         } catch (...) {
@@ -352,6 +378,7 @@ class Solver : public Pollable {
     for (int w = 1; w < k; ++w) pool.emplace_back(work, w);
     work(0);
     for (auto& t : pool) t.join();
+    last_cpu_.insert(last_cpu_.end(), cpu.begin(), cpu.end());
     for (int i = 0; i < n; ++i)
       if (rep[i] != i) { lo[i] = lo[rep[i]]; hi[i] = hi[rep[i]]; }
     for (int i = 0; i < n; ++i) {
@@ -359,6 +386,17 @@ class Solver : public Pollable {
       if (his) his[i] = hi[i];
     }
     for (int w = 0; w < k; ++w) *nodes += spent[w];
+    // The root: the best of its moves' bounds, and the move that holds it.
+    int best = 0;
+    for (int i = 1; i < n; ++i)
+      if (maxing ? lo[i] > lo[best] : hi[i] < hi[best]) best = i;
+    int root_lo = lo[0], root_hi = hi[0];
+    for (int i = 1; i < n; ++i) {
+      root_lo = maxing ? std::max(root_lo, lo[i]) : std::min(root_lo, lo[i]);
+      root_hi = maxing ? std::max(root_hi, hi[i]) : std::min(root_hi, hi[i]);
+    }
+    *value = root_lo;
+    if (part) *part = Partial{root_lo < root_hi, root_lo, root_hi, move_code(r, moves[best]), 1};
     if (user_stop) throw Interrupted{};
     std::exception_ptr limit, other;
     for (int w = 0; w < k; ++w) {
@@ -374,7 +412,7 @@ class Solver : public Pollable {
       }
     }
     if (other) std::rethrow_exception(other);
-    if (limit) std::rethrow_exception(limit);
+    if (limit && part) part->cut = 1;
   }
 
   // No limit while it lives (batches), the limit restored on every way out.
@@ -436,6 +474,17 @@ class Solver : public Pollable {
   std::size_t table_cap_;
   int threads_ = 1;
   std::vector<std::unique_ptr<Tables>> extra_;  // the tables of threads 2..threads_
+  std::vector<double> last_cpu_;
+
+  static double thread_cpu_seconds() {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+#else
+    return 0.0;
+#endif
+  }
   std::uint64_t limit_nodes_ = 0;
   double limit_seconds_ = 0;
 };

@@ -63,6 +63,7 @@ cdef extern from "solver.hpp" namespace "openhand":
         void set_limit(uint64_t nodes, double seconds)
         void set_threads(int k) except +
         int threads()
+        const vector[double]& last_cpu()
         int value(const D& d, uint64_t* nodes, Partial* part) except + nogil
         cbool at_least(const D& d, int target, uint64_t* nodes, Partial* part) except + nogil
         int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes,
@@ -152,6 +153,12 @@ cdef class SolverOwner:
     def threads(self, int k):
         """move_values' threads (solver.hpp: set_threads)."""
         self._s.set_threads(k)
+
+    @property
+    def last_cpu(self):
+        """CPU seconds of the last move_values on each of its threads
+        (solver.hpp: last_cpu)."""
+        return list(self._s.last_cpu())
 
     cdef _keep(self, Partial p):
         self.last = (bool(p.cut), p.lo, p.hi, p.move, bool(p.proved))

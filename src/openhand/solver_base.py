@@ -46,7 +46,7 @@ class SolverBase:
     when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
 
     ``threads`` (C++ core): every move's value (``solve(moves=True)``) is
-    spread over this many threads once the position's own value is known,
+    spread over this many threads, the position's value the best of them,
     each thread with its own table of at most ``table_mb`` (so up to
     ``threads`` times the memory); the values are those of one thread, the
     node counts are not.  The Python reference runs on one thread whatever
