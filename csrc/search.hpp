@@ -310,29 +310,32 @@ class Search {
         // bounds or the one entry that gave it.  (In a null window, which
         // is all MTD(f) asks, a cut needs one bound and nothing narrows.)
         const int quick_lo = lo, quick_hi = hi;
-        const typename Table::Entry *lo_entry = nullptr, *hi_entry = nullptr;
+        // (The keys of the entries used are copied: a table shared by
+        // threads may change an entry once the probe has let go of it.)
+        typename Game::Key lo_key{}, hi_key{};
+        bool lo_entry = false, hi_entry = false;
         const auto use = [&](const auto& e) {
-          if (e.lo > lo) { lo = e.lo; lo_entry = &e; }
-          if (e.hi < hi) { hi = e.hi; hi_entry = &e; }
+          if (e.lo > lo) { lo = e.lo; lo_key = e.key; lo_entry = true; }
+          if (e.hi < hi) { hi = e.hi; hi_key = e.key; hi_entry = true; }
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
         };
         tt_.probe_all(key, hash, use);
-        const auto source = [&](const typename Table::Entry* e) {
-          return e ? g_.entry_relevance(e->key) : g_.bounds_relevance();
+        const auto source = [&](bool used, const typename Game::Key& k) {
+          return used ? g_.entry_relevance(k) : g_.bounds_relevance();
         };
         if (lo >= beta || hi <= alpha) {
 #ifdef OPENHAND_TRACE
           ++depth_tt_[tr_d];
 #endif
-          rel_ = lo >= beta ? source(lo_entry) : source(hi_entry);
+          rel_ = lo >= beta ? source(lo_entry, lo_key) : source(hi_entry, hi_key);
           return lo >= beta ? lo : hi;
         }
         if (lo == hi) {
-          rel_ = source(lo_entry) | source(hi_entry);
+          rel_ = source(lo_entry, lo_key) | source(hi_entry, hi_key);
           return lo;
         }
-        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry);
-        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry);
+        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry, lo_key);
+        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry, hi_key);
       } else {
         int elo, ehi, emove;
         if (tt_.lookup(key, hash, elo, ehi, emove)) {

@@ -28,11 +28,13 @@
 //
 // Threads: set_threads(k) spreads move_values' per-move searches over k
 // threads; the root's value is then the best of its moves' (not searched
-// first, as one thread does: see parallel_moves()).  Each thread has its
-// own tables (the first thread the Solver's own), so
-// no entry is ever shared or written by two threads at once: exact values
-// are unique, so the answers are those of one thread (node counts are
-// not).  The calling thread alone runs the binding's poll; a stop there
+// first, as one thread does: see parallel_moves()).  65 and 83 share the
+// Solver's one table between the threads, each probe and store holding
+// its bucket's lock (TTable::share), so what one thread proves the others
+// use; a game with tables of its own (66) gives each thread its own.
+// Every entry is a true bound whoever stored it and exact values are
+// unique, so the answers are those of one thread (node counts are not).
+// The calling thread alone runs the binding's poll; a stop there
 // (or a limit reached on any thread) stops every thread within a poll.
 // With a node limit, each thread's searches may spend that many nodes.
 //
@@ -73,11 +75,13 @@
 #pragma once
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -321,9 +325,11 @@ class Solver : public Pollable {
       const Poll* inner;
       std::atomic<bool>* stop;
       bool* user_stop;
+      Gate* gate;
     };
     const auto stop_poll = [](void* ctx, std::uint64_t nodes) -> int {
       Shared& sh = *static_cast<Shared*>(ctx);
+      sh.gate->poll();
       if (sh.stop->load(std::memory_order_relaxed)) return 1;
       if (sh.inner && sh.inner->fn && sh.inner->fn(sh.inner->ctx, nodes)) {
         *sh.user_stop = true;
@@ -333,6 +339,19 @@ class Solver : public Pollable {
       return 0;
     };
     std::vector<double> cpu(k, 0.0);
+    constexpr int kNone = kInf + 1;
+    std::atomic<int> best_value{kNone};
+    // 65 and 83 (one table): the threads share the Solver's table (see
+    // Gate); a game with tables of its own (66) gives each thread its own.
+    constexpr bool kShared = std::is_same_v<Tables, OneTable<Game>>;
+    Gate gate(tables_, k);
+    if constexpr (kShared) tables_.search_table().share(true);
+    struct Unshare {
+      Solver& s;
+      ~Unshare() {
+        if constexpr (kShared) s.tables_.search_table().share(false);
+      }
+    } unshare{*this};
     const auto work = [&](int w) {
       const double t0 = thread_cpu_seconds();
       (void)t0;
@@ -341,12 +360,16 @@ class Solver : public Pollable {
         double t0;
         ~Clock() { out = thread_cpu_seconds() - t0; }
       } clock{cpu[w], t0};
-      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop};
+      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop, &gate};
       const Poll poll{+stop_poll, &sh};
-      Tables& tables = w == 0 ? tables_ : *extra_[w - 1];
+      Tables& tables = w == 0 || kShared ? tables_ : *extra_[w - 1];
+      struct Leave {
+        Gate& g;
+        ~Leave() { g.leave(); }
+      } leave{gate};
       try {
         Game g = make_with(d, tables);
-        tables.reserve(g.depth(), false);
+        if (!kShared) tables.reserve(g.depth(), false);
         Search<Game> s(g, tables.search_table(), &poll, &r.budget);
         int i = -1;
         try {
@@ -355,8 +378,20 @@ class Solver : public Pollable {
             if (t >= int(todo.size()) || stop.load()) break;
             i = todo[t];
             const int gi = g.play(moves[i]);
-            const int v = gi + (g.is_terminal() ? g.terminal_value() : g.root_value(s));
+            int v;
+            const int known = best_value.load();
+            if (g.is_terminal()) v = gi + g.terminal_value();
+            else if (known != kNone && !bisection()) v = gi + s.exact_within(lo[i] - gi, hi[i] - gi, known - gi);
+            else v = gi + g.root_value(s);
             g.undo(moves[i]);
+            {
+              // The best value finished so far: MTD(f)'s first guess for
+              // the moves still to come, as the root's value is one
+              // thread's (the best moves' values lie next to it).
+              int b = best_value.load();
+              while ((b == kNone || (maxing ? v > b : v < b)) && !best_value.compare_exchange_weak(b, v)) {
+              }
+            }
             lo[i] = hi[i] = v;
             i = -1;
           }
@@ -414,6 +449,48 @@ class Solver : public Pollable {
     if (other) std::rethrow_exception(other);
     if (limit && part) part->cut = 1;
   }
+
+  // Growing a table shared by threads (TTable::share): the table grows in
+  // place, moving entries between buckets, which no other thread may see
+  // half done.  So a thread that finds it full at a poll waits there until
+  // every thread still searching has come to a poll too (or finished); the
+  // last one grows it and lets them go on.  At a poll a thread holds no
+  // bucket and no pointer into the table.  (Growth is rare: from 32 MiB a
+  // full deal doubles the table a few times at most.)
+  struct Gate {
+    Tables& tables;
+    int active;
+    int waiting = 0;
+    std::uint64_t epoch = 0;
+    std::mutex m;
+    std::condition_variable cv;
+    Gate(Tables& t, int threads) : tables(t), active(threads) {}
+    bool wanted() {
+      if constexpr (std::is_same_v<Tables, OneTable<Game>> && GrowsTable<Game>::value)
+        return tables.search_table().shared_wants_growth();
+      else return false;
+    }
+    void grow_now() {
+      if constexpr (std::is_same_v<Tables, OneTable<Game>> && GrowsTable<Game>::value)
+        tables.search_table().grow([](const typename Game::Key& k) { return Game::hash(k); });
+      waiting = 0;
+      ++epoch;
+      cv.notify_all();
+    }
+    void poll() {
+      if (!wanted()) return;
+      std::unique_lock<std::mutex> lock(m);
+      if (!wanted()) return;
+      const std::uint64_t e = epoch;
+      if (++waiting == active) { grow_now(); return; }
+      cv.wait(lock, [&] { return epoch != e; });
+    }
+    void leave() {
+      std::unique_lock<std::mutex> lock(m);
+      --active;
+      if (waiting > 0 && waiting == active) grow_now();
+    }
+  };
 
   // No limit while it lives (batches), the limit restored on every way out.
   struct Unlimited {
