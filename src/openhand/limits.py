@@ -15,6 +15,10 @@ solve reports the position's trivial bounds and its first legal move.
 The C++ core counts nodes exactly and reads the clock every 2^16 nodes
 (some 10 ms); the Python reference checks both every 2^16 nodes
 (:data:`openhand.progress.POLL_NODES`), so its node limits round up to that.
+The nodes limited are the main search's: Sixty-Six's strict-endgame solver
+counts its own (the result's ``nodes`` adds them), and with
+``Solver(threads=K)`` each thread may spend the limit.  Eighty-Three's
+deals before the play (passes and discards) take no limit yet.
 
 >>> from openhand.sixtyfive import Solver, random_position
 >>> solver = Solver(table_mb=16)
