@@ -414,7 +414,8 @@ class State:
     def to_dict(self) -> dict:
         """The fields of :meth:`to_text` as a JSON-ready dict (moves as a list)."""
         from .textform import fields_to_dict
-        return fields_to_dict([("game", self.game)] + self.fields())
+        moves = [str(m) for _, m in self._moves]
+        return fields_to_dict([("game", self.game)] + [(k, moves if k == "moves" else v) for k, v in self.fields()])
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
