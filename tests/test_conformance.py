@@ -672,3 +672,16 @@ def test_a_lone_move_of_several_words_round_trips(game):
                               game.from_json(s.to_json()), s.copy(), state_from_text(s.to_text())):
                     assert again.history == s.history == ((start.to_move, m),)
                 assert s.to_dict()["moves"] == [str(m)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_new_state_and_match_refuse_what_cannot_seed(game):
+    # regression: a seed random.Random cannot take (a list, a dict) raised TypeError
+    for bad in ([1], {"a": 1}, ("AS",), object()):
+        with pytest.raises(OpenhandError):
+            game.new_state(seed=bad)
+        with pytest.raises(OpenhandError):
+            game.new_match(seed=bad)
+    for good in (None, 0, 2 ** 80, -3, 1.5, "a seed", b"bytes"):
+        assert not game.new_state(seed=good).is_over()
+    assert game.new_state(seed="x").to_text() == game.new_state(seed="x").to_text()

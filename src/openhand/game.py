@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from .errors import IllegalMoveError, OpenhandError, PositionError, require_int
+from .errors import IllegalMoveError, OpenhandError, PositionError, require_int, require_seed
 
 __all__ = ["Game", "State", "Move", "LegalMoves", "Option", "Match", "games", "load_game",
            "register_game", "state_from_text"]
@@ -449,7 +449,7 @@ class Match:
         self.game = game
         self.target = game.option("target") if target is None else Option(0, "", minimum=1).check(
             "target", target)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(require_seed(seed))
         self.dealer = self.rng.randrange(game.num_players) if dealer is None else game.player_index(dealer)
         self.scores: List[int] = [0] * len(game.side_names)
         self.deals: List[State] = []
