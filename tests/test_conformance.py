@@ -685,3 +685,13 @@ def test_new_state_and_match_refuse_what_cannot_seed(game):
     for good in (None, 0, 2 ** 80, -3, 1.5, "a seed", b"bytes"):
         assert not game.new_state(seed=good).is_over()
     assert game.new_state(seed="x").to_text() == game.new_state(seed="x").to_text()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_an_unknown_option_is_refused_by_name(game):
+    # regression: game.option('colour') raised KeyError, option(['x']) TypeError
+    for name in game.options:
+        assert game.option(name) == game.options[name]
+    for bad in ("colour", "", None, ["target"], {"a": 1}, 5):
+        with pytest.raises(OpenhandError, match="unknown option"):
+            game.option(bad)

@@ -182,6 +182,19 @@ class Game:
         return dict(self._options)
 
     def option(self, name: str):
+        """The value of the rule option ``name``; :class:`PositionError`
+        for a name that is no option of the game.
+
+        >>> load_game("83").option("penalty")
+        'bid'
+        >>> load_game("83").option("trumps")
+        Traceback (most recent call last):
+        ...
+        openhand.errors.PositionError: unknown option 'trumps' for Eighty-Three (options: target, penalty)
+        """
+        if not isinstance(name, str) or name not in self._options:
+            known = ", ".join(self.OPTIONS) or "none"
+            raise PositionError(f"unknown option {name!r} for {self.title} (options: {known})")
         return self._options[name]
 
     def __repr__(self) -> str:
