@@ -386,15 +386,18 @@ def _check_refusals(state, vocabulary, rng, players):
             texts += [" ".join(words[:-1]), " ".join(words + [rng.choice(vocabulary)]),
                       " ".join(words[:1] + words[2:] + [rng.choice(words[1:])])]
     tried = 0
+    listed = {str(m) for m in legal}
     for text in texts:
-        if text in legal:
-            continue
         try:
             move = game.parse_move(text)
         except OpenhandError:
             move = None
         except Exception as e:      # pragma: no cover - the failure being tested for
             pytest.fail(f"parse_move({text!r}) raised {type(e).__name__}: {e}")
+        # 'in' (which may check a move without listing them all) agrees with the list
+        assert (text in state.legal_moves) == (move is not None and str(move) in listed), text
+        if move is not None and str(move) in listed:
+            continue
         expected = IllegalMoveError if move is not None else OpenhandError
         with pytest.raises(expected):
             state.play(text)
