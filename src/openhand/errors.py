@@ -8,7 +8,7 @@ called after these checks pass.
 import numbers
 
 __all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "ConfigurationError",
-           "SolverBusyError", "is_list", "require_int", "require_fraction"]
+           "SolverBusyError", "is_list", "require_int", "require_fraction", "require_seed"]
 
 
 class OpenhandError(ValueError):
@@ -89,3 +89,20 @@ def require_fraction(value, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
         raise PositionError(f"{name} must be a number from 0 to 1, got {value!r}")
     return float(value)
+
+
+def require_seed(seed, name: str = "seed"):
+    """``seed`` if :class:`random.Random` can be seeded with it (None, a
+    number, text or bytes), else :class:`PositionError` naming ``name``
+    (a list or a dict made ``random`` raise TypeError).
+
+    >>> require_seed(7), require_seed("deal 7"), require_seed(None)
+    (7, 'deal 7', None)
+    >>> require_seed([7])
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: seed must be None, a number, text or bytes, got [7]
+    """
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)):
+        raise PositionError(f"{name} must be None, a number, text or bytes, got {seed!r}")
+    return seed

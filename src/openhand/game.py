@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from .errors import IllegalMoveError, OpenhandError, PositionError, require_int
+from .errors import IllegalMoveError, OpenhandError, PositionError, require_int, require_seed
 
 __all__ = ["Game", "State", "Move", "LegalMoves", "Option", "Match", "games", "load_game",
            "register_game", "state_from_text"]
@@ -183,6 +183,19 @@ class Game:
         return dict(self._options)
 
     def option(self, name: str):
+        """The value of the rule option ``name``; :class:`PositionError`
+        for a name that is no option of the game.
+
+        >>> load_game("83").option("penalty")
+        'bid'
+        >>> load_game("83").option("trumps")
+        Traceback (most recent call last):
+        ...
+        openhand.errors.PositionError: unknown option 'trumps' for Eighty-Three (options: target, penalty)
+        """
+        if not isinstance(name, str) or name not in self._options:
+            known = ", ".join(self.OPTIONS) or "none"
+            raise PositionError(f"unknown option {name!r} for {self.title} (options: {known})")
         return self._options[name]
 
     def __repr__(self) -> str:
@@ -426,7 +439,8 @@ class State:
     def to_dict(self) -> dict:
         """The fields of :meth:`to_text` as a JSON-ready dict (moves as a list)."""
         from .textform import fields_to_dict
-        return fields_to_dict([("game", self.game)] + self.fields())
+        moves = [str(m) for _, m in self._moves]
+        return fields_to_dict([("game", self.game)] + [(k, moves if k == "moves" else v) for k, v in self.fields()])
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -460,7 +474,7 @@ class Match:
         self.game = game
         self.target = game.option("target") if target is None else Option(0, "", minimum=1).check(
             "target", target)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(require_seed(seed))
         self.dealer = self.rng.randrange(game.num_players) if dealer is None else game.player_index(dealer)
         self.scores: List[int] = [0] * len(game.side_names)
         self.deals: List[State] = []

@@ -64,7 +64,7 @@ class EightyThree(PartnershipGame):
         dealer = require_field(fields, "dealer", "the seat that dealt, like dealer=W")
         penalty = fields.get("penalty") or self.option("penalty")
         state = Deal.from_deal(deal, dealer, penalty)
-        state.replay(split_moves(fields.get("moves", "")))
+        state.replay(split_moves(fields.get("moves", ""), Move))
         return state
 
     def _position(self, fields, deal) -> Position:
@@ -75,7 +75,7 @@ class EightyThree(PartnershipGame):
         bidder = require_field(fields, "bidder", "the bidder's seat, like bidder=N")
         points = parse_pair(fields["points"], "points") if fields.get("points") else None
         pos = Position.from_deal(deal, trump, bidder, fields.get("leader") or None, fields.get("trick", ""), points)
-        pos.replay(split_moves(fields.get("moves", "")))
+        pos.replay(split_moves(fields.get("moves", ""), Move))
         return pos
 
     def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:

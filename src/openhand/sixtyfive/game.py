@@ -57,7 +57,7 @@ class SixtyFive(PartnershipGame):
         points = parse_pair(fields["points"], "points") if fields.get("points") else None
         tricks = parse_pair(fields["tricks"], "tricks") if fields.get("tricks") else None
         pos = Position.from_deal(deal, leader, fields.get("trick", ""), points, tricks, dealer)
-        pos.replay(split_moves(fields.get("moves", "")))
+        pos.replay(split_moves(fields.get("moves", ""), Move))
         return pos
 
     def match_points(self, state: Position):

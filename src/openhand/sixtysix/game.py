@@ -15,6 +15,7 @@ import random
 from typing import Dict, Optional
 
 from ..game import Game, Match as MatchBase, Option
+from ..errors import require_seed
 from .notation import Move
 from .position import Position
 
@@ -44,7 +45,7 @@ class SixtySix(Game):
 
     def new_state(self, seed=None, dealer=None) -> Position:
         if dealer is None:
-            dealer = random.Random(seed).randrange(2)
+            dealer = random.Random(require_seed(seed)).randrange(2)
         return Position.deal(seed, self.player_index(dealer))
 
     def state_from_fields(self, fields: Dict[str, str]) -> Position:
