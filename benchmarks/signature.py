@@ -136,15 +136,15 @@ def _sixtysix(rec: Recorder):
 def _eightythree(rec: Recorder):
     from openhand.cards import mask_of
     from openhand.eightythree import solver as eightythree
-    from openhand.eightythree.auction import Deal
+    from openhand.eightythree.deal import Deal
     from openhand.eightythree.feasibility import bid_table
-    from openhand.eightythree.game import random_play_position
+    from openhand.eightythree.deal import random_play_position
     make = lambda: eightythree.Solver(implementation="cpp")  # noqa: E731
     for i in range(EIGHTYTHREE_POSITIONS):
         pos = random_play_position(seed=i, tricks_left=6)
         hands = [mask_of(h) for h in pos.hands]
         rec.run(f"83 6t #{i} make 50", "83 6-trick make 50?", make,
-                lambda s: s.can_make_of(hands, pos.trump, pos.bidder, 50, pos.leader))
+                lambda s: s.at_least_of(hands, pos.trump, pos.bidder, 50, pos.leader))
         rec.run(f"83 6t #{i} value", "83 6-trick value", make,
                 lambda s: s.solve(pos, moves=False).value)
         rec.run(f"83 6t #{i} cards", "83 6-trick every card", make,

@@ -166,9 +166,10 @@ def cards_from_mask(mask: int) -> List[Card]:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The 64-bit mask of cards (Cards or card ids)."""
     m = 0
     for c in cards:
-        m |= 1 << int(c)
+        m |= 1 << c
     return m
 
 

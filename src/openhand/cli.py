@@ -18,6 +18,8 @@ from typing import Dict, List, Optional
 
 from .errors import OpenhandError
 
+__all__ = ["main", "usage"]
+
 # What each command does, for `openhand --help` (the games that have it
 # come from their cli modules).
 SUMMARIES = {

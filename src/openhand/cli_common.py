@@ -20,6 +20,10 @@ from typing import List, Optional, Tuple
 from .analysis import analyse
 from .errors import OpenhandError, PositionError
 
+__all__ = ["SolveCommand", "ProgressLine", "parser", "add_table_mb", "add_position", "add_record",
+           "refuse_options", "read_text_file", "record_moves", "run_analysis", "run_solve", "show_position",
+           "state_of", "takes", "timed"]
+
 
 def takes(text: str):
     """Mark a command function with what it takes, in one line (shown by
