@@ -7,10 +7,12 @@ implementation=..., progress=...)``; ``solve(state, moves=True)`` returns
 a :class:`~openhand.result.SolveResult` (the value and, with ``moves``,
 every legal move's value); ``at_least(state, target)`` answers one
 threshold question with a null-window search (far cheaper than the
-value).  A game's ``solver.py`` subclasses :class:`SolverBase`, names its
-compiled module in ``CORE`` (loaded with :func:`openhand._impl.load_core`,
-so ``OPENHAND_IMPLEMENTATION`` applies) and its state classes in
-``STATES``, and implements the two methods.
+value).  A game's ``solver.py`` subclasses :class:`SolverBase` naming its
+game in the class statement, ``class Solver(SolverBase, game="65",
+title="65", core="openhand.sixtyfive._core", table_mb=512,
+states=(Position,))`` (the compiled module is loaded with
+:func:`openhand._impl.load_core`, so ``OPENHAND_IMPLEMENTATION``
+applies), and implements the two methods.
 """
 from __future__ import annotations
 
@@ -62,6 +64,14 @@ class SolverBase:
     GAME = ""               # the game's id
     TITLE = ""              # its name in messages
     STATES: tuple = ()      # the state classes it solves
+
+    def __init_subclass__(cls, game: str = "", title: str = "", core: str = "", table_mb: float = 64,
+                          states: tuple = (), **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        from ._impl import load_core
+        cls.GAME, cls.TITLE, cls.STATES, cls.DEFAULT_TABLE_MB = game, title, states, table_mb
+        cls.CORE_NAME, cls.CORE = core, load_core(core) if core else None
+        cls.__doc__ = (cls.__doc__ or f"An exact {title} solver.").strip() + "\n\n" + SolverBase.__doc__
 
     def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
         from ._impl import implementation as forced

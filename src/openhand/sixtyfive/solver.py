@@ -16,7 +16,6 @@ N-S can end the deal with 33 points (the victory-point lines are 33 and
 """
 from __future__ import annotations
 
-from .._impl import load_core
 from ..errors import require_int
 from ..result import SolveResult
 from ..seats import side_of
@@ -31,15 +30,11 @@ __all__ = ["Solver", "solve", "at_least", "DEFAULT_TABLE_MB"]
 # 64 MiB); the table starts sized to the problem and grows as it fills, up
 # to this cap, so an endgame or an easy deal touches little of it.
 DEFAULT_TABLE_MB = 512
-_core = load_core("openhand.sixtyfive._core")
 
 
-class Solver(SolverBase):
-    __doc__ = "An exact 65 solver. " + SolverBase.__doc__
-    CORE = _core
-    CORE_NAME = "openhand.sixtyfive._core"
-    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
-    GAME, TITLE, STATES = "65", "65", (Position,)
+class Solver(SolverBase, game="65", title="65", core="openhand.sixtyfive._core", table_mb=DEFAULT_TABLE_MB,
+             states=(Position,)):
+    """An exact 65 solver."""
 
     def solve(self, state: Position, moves: bool = True) -> SolveResult:
         """Exact N-S points in the remaining tricks and, with ``moves``, the
@@ -78,3 +73,6 @@ def solve(position: Position, moves: bool = True) -> SolveResult:
 def at_least(position: Position, target: int) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
     return Solver.default().at_least(position, target)
+
+
+_core = Solver.CORE   # the compiled module, or None (the Python reference)
