@@ -167,6 +167,7 @@ def record_moves(text: str, start) -> List[str]:
     >>> record_moves("KD AH QH", s)      # KD is legal; AH is not (player 0 holds no AH)
     ['KD', 'AH', 'QH']
     """
+    from .records.moves import longest_move_text, next_move
     state = start.copy()
     game = state.get_game()
     moves: List[str] = []
@@ -174,26 +175,15 @@ def record_moves(text: str, start) -> List[str]:
         words = piece.split()
         i = 0
         while i < len(words):
-            runs = [" ".join(words[i:j]) for j in range(len(words), i, -1)]
-            move = None
-            if state is not None and not state.is_over():
-                move = next((r for r in runs if r in state.legal_moves), None)
+            move, n = next_move(words[i:], state)
             if move is None:
                 state = None               # off the legal line: group by what reads as a move
-                move = next((r for r in runs if _reads_as_move(game, r)), runs[-1])
+                move, n = longest_move_text(game, words[i:])
             else:
                 state.play(move)
             moves.append(move)
-            i += len(move.split())
+            i += n
     return moves
-
-
-def _reads_as_move(game, text: str) -> bool:
-    try:
-        game.parse_move(text)
-        return True
-    except OpenhandError:
-        return False
 
 
 # ------------------------------------------------------------------ progress

@@ -264,6 +264,14 @@ class Game:
         """The canonical :class:`Move` of a text (any accepted spelling)."""
         return self.Move(text)
 
+    def record_line(self, state: "State") -> Optional[str]:
+        """How a record's text lays out its moves (:mod:`openhand.records`):
+        before the move to be made at ``state``, None goes on with the
+        current line, a text starts a new line with that number (``'3.'``
+        for the third trick, ``''`` for none).  Default: one line.  Reading
+        a record never depends on it."""
+        return None
+
     # ------------------------------------------------------------ solving
     @property
     def Solver(self):

@@ -78,6 +78,18 @@ class EightyThree(PartnershipGame):
         pos.replay(split_moves(fields.get("moves", "")))
         return pos
 
+    def record_line(self, state):
+        """A record's lines: the auction, the naming of trumps, each pass
+        and each discard, then a line per trick (see
+        :meth:`openhand.game.Game.record_line`)."""
+        if isinstance(state, Deal):
+            if state.phase == "playing":
+                return super().record_line(state._position)
+            if state.phase == "bidding":
+                return "" if not state.history else None
+            return ""
+        return super().record_line(state)
+
     def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:
         """The first side to reach the target; if both reach it on the same
         deal, the bidders."""
