@@ -94,14 +94,16 @@ class Analysis(Sequence):
     the game says about the deal as a whole, e.g. Eighty-Three's bid
     table)."""
 
-    def __init__(self, game, steps=None, result=None, complete=True, tags=None, summary=None, perspective=None):
+    def __init__(self, game, steps=None, result=None, complete=True, tags=None, summary=None, perspective=None,
+                 other_side=None):
         self.game = game
+        self._other = other_side or (lambda units, v: -v)
         self.steps: List[Step] = list(steps or [])
         self.result = result
         self.complete = complete
         self.tags = dict(tags or {})
         self.summary = dict(summary or {})
-        self.perspective = perspective   # (units -> side whose values the timeline shows)
+        self.perspective = dict(perspective or {})   # units -> the side index a timeline shows
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -124,6 +126,37 @@ class Analysis(Sequence):
             t["sides"][game.side_names[game.side_of(s.player)]] += s.cost
         return out
 
+    def units(self) -> List[str]:
+        """The units of the steps, in order of appearance (Eighty-Three's
+        auction in ``'score margin'``, then ``'points'``)."""
+        out: List[str] = []
+        for s in self.steps:
+            if s.units and s.units not in out:
+                out.append(s.units)
+        return out
+
+    def side_for(self, units: str) -> str:
+        """The side a timeline of ``units`` shows (the game's choice, else
+        the side of the first such step's values)."""
+        if units in self.perspective:
+            return self.game.side_names[self.perspective[units]]
+        return next(s.side for s in self.steps if s.units == units)
+
+    def seen(self, step: Step, value: int) -> int:
+        """A whole-deal value of ``step`` seen by :meth:`side_for` its units."""
+        return value if step.side == self.side_for(step.units) else self._other(step.units, value)
+
+    def timeline(self, units: str = None) -> List[tuple]:
+        """(move number, whole-deal value) from before the first step of
+        ``units`` (default: the last units, the play) to after each step,
+        seen by :meth:`side_for` them: the deal's value after every move."""
+        units = units or (self.units() or [""])[-1]
+        steps = [s for s in self.steps if s.units == units]
+        if not steps:
+            return []
+        out = [(steps[0].number - 1, self.seen(steps[0], steps[0].deal_before))]
+        return out + [(s.number, self.seen(s, s.deal_after)) for s in steps]
+
     def mistakes(self) -> List[Step]:
         return [s for s in self.steps if s.cost > 0]
 
@@ -131,6 +164,8 @@ class Analysis(Sequence):
         """Plain JSON types: game, tags, result, complete, summary, totals, steps."""
         return {"game": self.game.id, "tags": self.tags, "result": None if self.result is None else list(self.result),
                 "complete": self.complete, "summary": self.summary, "totals": self.totals(),
+                "timelines": {u: {"side": self.side_for(u), "values": [list(p) for p in self.timeline(u)]}
+                              for u in self.units()},
                 "steps": [s.to_dict() for s in self.steps]}
 
 
@@ -221,7 +256,7 @@ def analyse(source, moves: Iterable = None, solve: Callable = None, progress: Ca
     if analyst is None:
         analyst = _analyst(game, solver, solve, **options)
     pos = start.copy()
-    analysis = Analysis(game, tags=tags, perspective=analyst.perspective(start))
+    analysis = Analysis(game, tags=tags, perspective=analyst.perspective(start), other_side=analyst.other_side)
     try:
         analysis.summary = analyst.begin(start, moves)
         for i, move in enumerate(moves):
@@ -258,18 +293,21 @@ def _legal_text(pos, move, number: int) -> str:
 
 
 def analyse_records(records, progress: Callable = None, solver=None, keep_partial: bool = False,
-                    **options) -> List[Analysis]:
-    """Analyse every deal of a file (a match) with one solver per game.
-    ``progress(deal_index, i, step)`` after each move.  With
+                    solvers: Dict[str, object] = None, **options) -> List[Analysis]:
+    """Analyse every deal of a file (a match) with one solver per game
+    (``solvers``: game id -> a Solver to use; ``solver``: one for its
+    game).  ``progress(deal_index, i, step)`` after each move.  With
     ``keep_partial`` an interrupt returns the deals done and the one in
     progress (marked incomplete)."""
     out: List[Analysis] = []
     analysts: Dict = {}
+    solvers = dict(solvers or {})
+    if solver is not None:
+        solvers.setdefault(getattr(solver, "GAME", ""), solver)
     for d, record in enumerate(records):
         game = record.game
         if game not in analysts:
-            analysts[game] = _analyst(game, solver if solver is not None and game.id == getattr(
-                solver, "GAME", None) else None, None, **options)
+            analysts[game] = _analyst(game, solvers.get(game.id), None, **options)
         report = (lambda i, step, d=d: progress(d, i, step)) if progress else None
         a = analyse(record, progress=report, keep_partial=keep_partial, analyst=analysts[game])
         out.append(a)
