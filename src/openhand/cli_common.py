@@ -14,7 +14,6 @@ import json
 import os
 import sys
 import time
-from dataclasses import asdict
 from typing import List, Optional, Tuple
 
 from .analysis import analyse
@@ -264,25 +263,25 @@ def show_position(state) -> None:
 
 def run_analysis(start, moves: List[str], solve_position, args, progress: ProgressLine = None) -> int:
     """Analyse ``moves`` from ``start`` with ``solve_position(pos)``
-    (:func:`openhand.analysis.analyse`).  As a table each move's line is
-    printed as soon as it is solved (an interrupted analysis keeps what it
-    printed), then each player's total cost; ``--json`` prints
-    ``{"steps": [{"player", "move", "best_value", "best_moves", "value",
-    "cost"}, ...]}`` at the end."""
+    (:func:`openhand.analysis.analyse`, as ``openhand analyse`` does for a
+    record file).  As a table each move's line is printed as soon as it is
+    solved (an interrupted analysis keeps what it printed), then each
+    player's total cost; ``--json`` prints ``{"steps": [step, ...]}`` at
+    the end, each step as :class:`openhand.analysis.Step` (``player``,
+    ``move``, ``best_value``, ``best_moves``, ``value``, ``cost`` and the
+    rest)."""
     def show(i, step):
         if not args.json:
             if progress is not None:
                 progress.clear()
             print(step, flush=True)
 
-    steps, elapsed = timed(lambda: analyse(start, moves, solve_position, show), progress)
+    analysis, elapsed = timed(lambda: analyse(start, moves, solve_position, show), progress)
     if args.json:
-        print(json.dumps({"steps": [asdict(s) for s in steps]}))
+        print(json.dumps({"steps": [s.to_dict() for s in analysis]}))
         return 0
-    costs = {}
-    for s in steps:
-        costs[s.player] = costs.get(s.player, 0) + s.cost
-    print("total cost: " + ", ".join(f"{player} {cost}" for player, cost in costs.items()))
+    for units, totals in analysis.totals().items():
+        print("total cost: " + ", ".join(f"{player} {cost}" for player, cost in totals["players"].items()))
     print(f"time: {elapsed * 1000:.1f} ms")
     return 0
 

@@ -177,7 +177,7 @@ def _svg(title, side, units, line, mistakes, width=640, height=170) -> str:
             pts.append(f"{px(x):.1f},{py(line[i - 1][1]):.1f}")
         pts.append(f"{px(x):.1f},{py(y):.1f}")
     out = [f'<svg class="plot" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{_esc(units)} after every move">',
+           f'role="img" aria-label="{_esc(units)} after every move">',
            f'<text x="{left}" y="14" font-size="12">{_esc(units)} of {_esc(side)} after every move</text>',
            f'<line x1="{left}" y1="{py(y0):.1f}" x2="{width - right}" y2="{py(y0):.1f}" stroke="#bbb"/>',
            f'<text x="{left - 6}" y="{py(y1) + 4:.1f}" font-size="10" text-anchor="end">{y1}</text>',

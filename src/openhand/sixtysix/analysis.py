@@ -28,12 +28,28 @@ def _kind(move: str) -> str:
 class Analyst(BaseAnalyst):
     """Sixty-Six's analyst: game points, card points and the decisions."""
 
+    def _points(self, state):
+        """The card-point value of a position (value only), kept for the
+        next step, whose position before is this step's after."""
+        key = state.to_text()
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            if len(cache) > 2:
+                cache.clear()
+            cache[key] = self.solver.solve(state, moves=False, objective="points")
+        return cache[key]
+
     def annotate(self, step, state) -> None:
-        if self.options.get("points", True) and self._solve is None:
-            r = self.solver.solve(state, objective="points")
-            if step.move in r.moves:
-                step.facts.update(points_best=r.value, points_value=r.moves[step.move],
-                                  points_cost=r.value - r.moves[step.move])
+        if self.options.get("points", True) and self._solve is None and _kind(step.move) not in ("out",
+                                                                                                 "marriage out"):
+            # the move's card points are those of the position it leads to
+            # (seen by the mover): one value-only solve per position
+            before = self._points(state)
+            after_state = state.copy()
+            after_state.play(step.move)
+            after = self._points(after_state)
+            value = after.value if after.side == before.side else -after.value
+            step.facts.update(points_best=before.value, points_value=value, points_cost=before.value - value)
         chosen = _kind(step.move)
         best_kinds = sorted({_kind(m) for m in step.best_moves})
         missed = step.cost and any(k in DECISIONS for k in best_kinds)
