@@ -2,6 +2,7 @@
 game, single deals and matches; malformed and illegal records name the
 line; the sample records under examples/ read back."""
 import json
+from contextlib import nullcontext
 import pathlib
 import random
 
@@ -83,16 +84,8 @@ def test_a_match_file_holds_every_deal_in_order(game_id):
         assert [r.final() for r in back] == match.deals
         assert [r.tags["Round"] for r in back] == [str(i) for i in range(1, len(records) + 1)]
         assert [r.returns() for r in back] == [tuple(d.returns()) for d in match.deals]
-    with pytest.raises(RecordError, match=f"holds {len(records)} deals") if len(records) > 1 else _nothing():
+    with pytest.raises(RecordError, match=f"holds {len(records)} deals") if len(records) > 1 else nullcontext():
         read_record(write_record(records))
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def test_comments_and_tags_round_trip():
@@ -186,6 +179,11 @@ def test_the_json_form_names_the_deal_and_the_move():
         read_records(json.dumps(bad))
     with pytest.raises(RecordError, match=r"deal 1: unknown key 'players'"):
         read_records(json.dumps({"deals": [{"tags": {"Game": "65"}, "players": []}]}))
+
+
+def test_a_text_record_may_open_with_a_quoted_comment():
+    r = read_record('{"a great deal"}\n' + BASE + "AS 3S KS QS KH AH 3H QH")
+    assert r.comments[0] == ['"a great deal"']
 
 
 def test_files_paths_and_formats(tmp_path):

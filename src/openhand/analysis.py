@@ -120,6 +120,8 @@ class Analysis(Sequence):
         out: Dict[str, Dict[str, Dict[str, int]]] = {}
         game = self.game
         for s in self.steps:
+            if not s.units:            # a step not analysed (Eighty-Three's auction with bids='none')
+                continue
             t = out.setdefault(s.units, {"players": {game.player_name(p): 0 for p in range(game.num_players)},
                                          "sides": {name: 0 for name in game.side_names}})
             t["players"][s.player] += s.cost
@@ -181,7 +183,7 @@ class Analyst:
         self.options = options
 
     # ------------------------------------------------------------ hooks
-    def begin(self, start, moves, progress=None) -> dict:
+    def begin(self, start, moves) -> dict:
         """Work done once per deal before its steps (returns the deal's
         summary facts)."""
         return {}

@@ -49,7 +49,7 @@ class Analyst(BaseAnalyst):
         self.bids = bids
         self.table = self.auction = None
 
-    def begin(self, start, moves, progress=None) -> dict:
+    def begin(self, start, moves) -> dict:
         self.table = self.auction = None
         if not isinstance(start, Deal) or self.bids == "none" or not moves:
             return {}

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import List, Union
 
 from ..errors import RecordError
@@ -65,8 +66,10 @@ def _source_text(source) -> str:
 
 
 def _looks_like_json(text: str) -> bool:
+    """A JSON object (``{"deals": ...}`` or one deal), not a text record
+    (which starts with a tag ``[Name "value"]`` or a ``{comment}``)."""
     s = text.lstrip()
-    return s[:1] == "[" and not s[1:].lstrip()[:1].isalpha() or (s[:1] == "{" and s[1:].lstrip()[:1] in ('"', "}"))
+    return s[:1] == "{" and s[1:].lstrip()[:1] in ('"', "}")
 
 
 def read_records(source) -> List[Record]:
@@ -74,7 +77,12 @@ def read_records(source) -> List[Record]:
     when it is a JSON object), a path (``pathlib.Path``) or an open file."""
     text = _source_text(source)
     if _looks_like_json(text):
-        return read_json_records(text)
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if data is not None or not re.search(r'^\s*\[\s*[A-Za-z]\w*\s+"', text, re.M):
+            return read_json_records(text if data is None else data)
     return read_text(text)
 
 

@@ -25,7 +25,7 @@ Deal 1: 65
   costs (points): N 1, E 0, S 0, W 0; N-S 1, E-W 0
   result: N-S 12, E-W 11
 >>> print(csv_text([a]).splitlines()[1])
-1,1,N,N-S,AS,card,points,KH,13,12,13,12,1,
+1,1,N,N-S,AS,play,points,KH,13,12,13,12,1,
 """
 from __future__ import annotations
 

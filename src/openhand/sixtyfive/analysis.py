@@ -39,7 +39,6 @@ class Analyst(BaseAnalyst):
     """65's analyst: the default judgement plus the victory points."""
 
     def annotate(self, step, state) -> None:
-        step.kind = "card"
         if state.points is None:
             return
         before, after = vp_line(step.deal_before), vp_line(step.deal_after)
