@@ -176,3 +176,18 @@ def test_a_match_file_is_analysed_deal_by_deal_with_one_solver():
     for a, r in zip(out, records):
         assert a.result == r.returns() and a.tags == r.tags
         chained(a, lambda units, v: -v)
+
+
+@pytest.mark.parametrize("game_id", ["65", "66", "83"])
+def test_the_python_reference_analyses_alike(game_id):
+    from openhand.eightythree import random_play_position
+    from openhand.sixtyfive import random_position as r65
+    from openhand.sixtysix import random_position as r66
+    start = {"65": lambda: r65(7, tricks_left=2, trick_cards=1).without_history(),
+             "66": lambda: r66(7, max_stock=0).without_history(),
+             "83": lambda: random_play_position(7, tricks_left=2)}[game_id]()
+    moves, _ = random_line(start, random.Random(7))
+    game = start.get_game()
+    fast = analyse(start, moves, solver=game.solver(implementation="cpp"))
+    slow = analyse(start, moves, solver=game.solver(implementation="python"))
+    assert [s.to_dict() for s in fast] == [s.to_dict() for s in slow] and len(fast) == len(moves)

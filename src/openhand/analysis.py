@@ -199,6 +199,11 @@ class Analyst:
     def annotate(self, step: Step, state) -> None:
         """Add the game's note and facts to a judged step."""
 
+    def lines(self, analysis: "Analysis") -> Dict[str, list]:
+        """units -> [(value, label)]: the thresholds a picture of the deal's
+        value marks (65's victory-point lines, Eighty-Three's bid)."""
+        return {}
+
     def other_side(self, units: str, value: int) -> int:
         """A whole-deal value of one side seen from the other side."""
         return -value
@@ -275,6 +280,9 @@ def analyse(source, moves: Iterable = None, solve: Callable = None, progress: Ca
         analysis.complete = False
     if analysis.complete and pos.is_over():
         analysis.result = tuple(pos.returns())
+    marks = analyst.lines(analysis)
+    if marks:
+        analysis.summary["lines"] = {u: [list(m) for m in v] for u, v in marks.items()}
     return analysis
 
 

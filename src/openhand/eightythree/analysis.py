@@ -114,6 +114,13 @@ class Analyst(BaseAnalyst):
         if before != after:
             step.note = f"the bid of {bid_text(bid)}: {'made' if before else 'down'} -> {'made' if after else 'down'}"
 
+    def lines(self, analysis):
+        bids = {s.facts["bid"] for s in analysis if "bid" in s.facts}
+        if len(bids) == 1:
+            bid = bids.pop()
+            return {"points": [(TOTAL_POINTS if bid == "83 doubled" else int(bid), f"bid {bid}")]}
+        return {}
+
     def other_side(self, units: str, value: int) -> int:
         return -value if units == MARGIN else TOTAL_POINTS - value
 

@@ -155,13 +155,14 @@ def page_data(analyses, records) -> dict:
     return {"deals": deals}
 
 
-def _svg(title, side, units, line, mistakes, width=640, height=170) -> str:
+def _svg(title, side, units, line, mistakes, marks=(), width=640, height=170) -> str:
     """One timeline as inline SVG: the value after each move, mistakes red."""
     if not line:
         return ""
     xs, ys = [x for x, _ in line], [y for _, y in line]
     x0, x1 = min(xs), max(max(xs), min(xs) + 1)
-    y0, y1 = min(ys), max(ys)
+    near = [v for v, _ in marks if min(ys) - 10 <= v <= max(ys) + 10]      # thresholds close by
+    y0, y1 = min(ys + near), max(ys + near)
     if y0 == y1:
         y0, y1 = y0 - 1, y1 + 1
     left, right, top, bottom = 46, 12, 22, 26
@@ -183,6 +184,9 @@ def _svg(title, side, units, line, mistakes, width=640, height=170) -> str:
            f'<text x="{left - 6}" y="{py(y1) + 4:.1f}" font-size="10" text-anchor="end">{y1}</text>',
            f'<text x="{left - 6}" y="{py(y0) + 4:.1f}" font-size="10" text-anchor="end">{y0}</text>',
            f'<text x="{width - right}" y="{height - 6}" font-size="10" text-anchor="end">move {x1}</text>',
+           *[f'<line x1="{left}" y1="{py(v):.1f}" x2="{width - right}" y2="{py(v):.1f}" stroke="#999" '
+             f'stroke-dasharray="4 3"/><text x="{width - right - 2}" y="{py(v) - 3:.1f}" font-size="9" '
+             f'text-anchor="end" fill="#666">{_esc(label)}</text>' for v, label in marks if y0 <= v <= y1],
            f'<polyline fill="none" stroke="#1f5fa8" stroke-width="1.8" points="{" ".join(pts)}"/>']
     for n, v, cost in mistakes:
         out.append(f'<circle class="mistake" data-frame="{n - 1}" cx="{px(n):.1f}" cy="{py(v):.1f}" r="5" '

@@ -30,8 +30,8 @@ def require_matplotlib():
 
 
 def panels(analyses):
-    """(title, side, units, timeline, mistakes as (number, value, cost)) of
-    each panel to draw."""
+    """(title, side, units, timeline, mistakes as (number, value, cost),
+    lines as (value, label)) of each panel to draw."""
     out = []
     for d, a in enumerate(analyses, 1):
         for units in a.units():
@@ -39,7 +39,8 @@ def panels(analyses):
             mistakes = [(s.number, a.seen(s, s.deal_after), s.cost) for s in a.steps
                         if s.units == units and s.cost > 0]
             title = f"deal {d}: {a.game.title}" + (f", {a.tags['Event']}" if "Event" in a.tags else "")
-            out.append((title, a.side_for(units), units, line, mistakes))
+            marks = [tuple(m) for m in a.summary.get("lines", {}).get(units, [])]
+            out.append((title, a.side_for(units), units, line, mistakes, marks))
     return out
 
 
@@ -50,8 +51,13 @@ def save_plot(analyses, path: str) -> None:
     if not todo:
         raise ConfigurationError("nothing to plot: no move was analysed")
     fig, axes = plt.subplots(len(todo), 1, figsize=(9, 2.8 * len(todo)), squeeze=False)
-    for ax, (title, side, units, line, mistakes) in zip(axes[:, 0], todo):
+    from matplotlib.ticker import MaxNLocator
+    for ax, (title, side, units, line, mistakes, marks) in zip(axes[:, 0], todo):
         xs, ys = [x for x, _ in line], [y for _, y in line]
+        for value, label in marks:
+            ax.axhline(value, color="#888", linestyle="--", linewidth=0.8)
+            ax.annotate(label, (xs[0], value), textcoords="offset points", xytext=(2, 2), color="#666", fontsize=7)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.step(xs, ys, where="post", color="#1f5fa8", linewidth=1.6)
         ax.plot(xs, ys, "o", color="#1f5fa8", markersize=2.5)
         for n, v, cost in mistakes:

@@ -46,6 +46,11 @@ class Analyst(BaseAnalyst):
         if before != after:
             step.note = f"{vp_text(before)} -> {vp_text(after)}"
 
+    def lines(self, analysis):
+        if any("vp_before" in s.facts for s in analysis):
+            return {"points": [(25, "E-W 1 VP"), (33, "N-S 1 VP"), (41, "N-S 2 VP")]}
+        return {}
+
     def other_side(self, units: str, value: int) -> int:
         return TOTAL_POINTS - value
 
