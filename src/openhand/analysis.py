@@ -41,7 +41,7 @@ once:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Sequence
 
 from .errors import IllegalMoveError, OpenhandError, is_list
 

@@ -17,7 +17,7 @@ import time
 from typing import List, Optional, Tuple
 
 from .analysis import analyse
-from .errors import OpenhandError, PositionError
+from .errors import PositionError
 
 
 def takes(text: str):

@@ -222,21 +222,19 @@ def check_tag_name(name) -> str:
     return name
 
 
-def build(tags: Sequence[Tuple[str, str]], previous_game: Optional[Game] = None, where=None):
-    """The game, start state, descriptive tags and seed of a record's tags
-    (``(name, value)`` in order).  ``where(i)`` says where tag ``i`` was
-    written, for messages (a line number); errors are raised as
-    ``(index or None, OpenhandError)`` pairs through :class:`TagProblem`."""
+def build(tags: Sequence[Tuple[str, str]], previous_game: Optional[Game] = None):
+    """The game, start state, descriptive tags, seed and (index, returns)
+    of the Result tag, from a record's tags (``(name, value)`` in order;
+    without a Game tag, the game is ``previous_game``).  An error is
+    raised as a :class:`TagProblem` naming the index of the tag it is
+    about (None: the deal as a whole), so that the reader can name its
+    line."""
     by_norm: Dict[str, int] = {}
     for i, (name, _) in enumerate(tags):
         n = _norm(name)
         if n in by_norm:
             raise TagProblem(i, PositionError(f"the tag {name!r} is given twice"))
         by_norm[n] = i
-
-    def value(name: str) -> Optional[str]:
-        i = by_norm.get(_norm(name))
-        return None if i is None else tags[i][1]
 
     gi = by_norm.get("game")
     used = set()
@@ -246,11 +244,10 @@ def build(tags: Sequence[Tuple[str, str]], previous_game: Optional[Game] = None,
                 raise TagProblem(None, PositionError(
                     'the deal has no Game tag: start it with [Game "65"], [Game "66"] or [Game "83"]'))
             base = previous_game
-            used_options = {}
         else:
             used.add(gi)
             base = load_game(tags[gi][1])
-            used_options = {}
+        used_options = {}
         for opt, spec in base.OPTIONS.items():
             i = by_norm.get(_norm(opt))
             if i is not None:

@@ -15,7 +15,6 @@ import sys
 from typing import List
 
 from ..cli_common import ProgressLine, add_table_mb, read_stdin
-from ..errors import OpenhandError, PositionError
 
 __all__ = ["main", "DESCRIPTION"]
 
