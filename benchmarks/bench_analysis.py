@@ -21,6 +21,7 @@ the CPU time of the solving thread; figures go to
 benchmarks/results/analysis.json as they are measured.
 
     PYTHONPATH=src python benchmarks/bench_analysis.py [--deals 20] [--games 65,66,83] [--tricks 9]
+                                                       [--no-card-points]
 """
 from __future__ import annotations
 
@@ -72,13 +73,13 @@ def first_solve(record):
     return timed(game.solver().solve, record.start)[1], None
 
 
-def run(game_id, n, tricks, results):
+def run(game_id, n, tricks, results, key=None, **options):
     rows = []
     for seed in range(n):
         rng = random.Random(seed)
         record = line_of(start_of(game_id, seed, tricks), rng)
         t_first, t_trumps = first_solve(record)
-        a, t_all = timed(analyse, record)
+        a, t_all = timed(analyse, record, **options)
         row = {"seed": seed, "moves": len(record.moves), "first_s": t_first, "analysis_s": t_all,
                "ratio": t_all / t_first if t_first else None}
         if t_trumps is not None:
@@ -93,8 +94,8 @@ def run(game_id, n, tricks, results):
         if t_trumps is not None:
             out["first_trumps_s"] = summary([r["first_trumps_s"] for r in rows])
             out["ratio_trumps"] = summary([r["ratio_trumps"] for r in rows if r["ratio_trumps"] is not None])
-        results.update(**{game_id: out})
-    return results.data[game_id]
+        results.update(**{key or game_id: out})
+    return results.data[key or game_id]
 
 
 def main():
@@ -102,13 +103,18 @@ def main():
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--games", default="65,66,83")
     p.add_argument("--tricks", type=int, default=9, help="65: tricks left in the positions (12: full deals)")
+    p.add_argument("--no-card-points", action="store_true",
+                   help="Sixty-Six: game points only (no card-point solve per move)")
     p.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "analysis.json"))
     args = p.parse_args()
     results = ResultFile(args.out, keep=True)
     print(f"{'game':<5} {'deals':>5} {'first (median)':>15} {'analysis (median)':>18} {'ratio median':>13} "
           f"{'p90':>6} {'max':>6}")
     for game_id in args.games.split(","):
-        r = run(game_id, args.deals, args.tricks, results)
+        if game_id == "66" and args.no_card_points:
+            r = run(game_id, args.deals, args.tricks, results, key="66_game_points_only", points=False)
+        else:
+            r = run(game_id, args.deals, args.tricks, results)
         print(f"{game_id:<5} {r['deals']:>5} {r['first_s']['median'] * 1e3:>12.1f} ms "
               f"{r['analysis_s']['median'] * 1e3:>15.1f} ms {r['ratio']['median']:>12.2f}x "
               f"{r['ratio']['p90']:>5.2f}x {r['ratio']['max']:>5.2f}x", flush=True)
