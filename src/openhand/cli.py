@@ -26,7 +26,14 @@ SUMMARIES = {
     "solve": "solve a position exactly: every legal move's value, threshold questions\n"
              "(--at-least) or the analysis of a played game (--record)",
     "bids": "the bid feasibility table of a deal before the auction",
+    "analyse": "analyse every decision of a game record file (any game): a table, --json,\n"
+               "--csv, --plot out.png, --html report.html",
 }
+
+# Commands of no one game: name -> 'module:function' (called with the
+# arguments and the program name, like a game's command).
+GENERAL = {"analyse": "openhand.reports.cli:main"}
+ALIASES = {"analyze": "analyse"}
 
 
 def _game_ids() -> List[str]:
@@ -67,6 +74,9 @@ def usage() -> str:
     for name, by_game in commands.items():
         summary = SUMMARIES.get(name, "").splitlines() + [f"games: {', '.join(by_game)}"]
         lines += [f"  {name + ' GAME' if i == 0 else '':<11} {text}" for i, text in enumerate(summary)]
+    for name in GENERAL:
+        summary = SUMMARIES.get(name, "").splitlines()
+        lines += [f"  {name + ' FILE' if i == 0 else '':<13} {text}" for i, text in enumerate(summary)]
     lines += ["",
               "options:",
               "  -h, --help     show this help and exit",
@@ -98,9 +108,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(__version__)
         return 0
     commands = _commands()
-    name = argv[0]
+    name = ALIASES.get(argv[0], argv[0])
+    if name in GENERAL:
+        from .game import _import
+        return _run(lambda: _import(GENERAL[name])(argv[1:], prog=f"openhand {name}"))
     if name not in commands:
-        print(f"openhand: unknown command {name!r}; the commands are {', '.join(commands)} "
+        print(f"openhand: unknown command {name!r}; the commands are {', '.join(list(commands) + list(GENERAL))} "
               f"(openhand --help)", file=sys.stderr)
         return 2
     by_game = commands[name]
@@ -120,8 +133,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"openhand: {game} has no command {name!r}; {name} is for {', '.join(by_game)}, and {game} "
               f"has: {', '.join(have) or 'none in this build'}", file=sys.stderr)
         return 2
+    return _run(lambda: by_game[game](rest, prog=f"openhand {name} {game}"))
+
+
+def _run(command) -> int:
+    """Run a command: its exit status, the library's errors and interrupts
+    reported as such."""
     try:
-        return by_game[game](rest, prog=f"openhand {name} {game}")
+        return command()
     except SystemExit as exc:      # argparse: --help (0) or a usage error (2), already printed
         return exc.code if isinstance(exc.code, int) else 2
     except OpenhandError as exc:

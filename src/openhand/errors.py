@@ -7,8 +7,8 @@ called after these checks pass.
 """
 import numbers
 
-__all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "ConfigurationError",
-           "SolverBusyError", "is_list", "require_int", "require_fraction", "require_seed"]
+__all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "RecordError",
+           "ConfigurationError", "SolverBusyError", "is_list", "require_int", "require_fraction", "require_seed"]
 
 
 class OpenhandError(ValueError):
@@ -30,6 +30,19 @@ class PositionError(OpenhandError):
 
 class IllegalMoveError(OpenhandError):
     """A move (card, bid, discard, action) that the rules do not allow now."""
+
+
+class RecordError(OpenhandError):
+    """A game record (:mod:`openhand.records`) that is malformed or holds
+    an illegal move.  ``line`` is the line of a text record it is about
+    (1 = the first; None when not known, e.g. in JSON, where the message
+    names the deal and the move), ``deal`` the deal of the file (1 =
+    the first); the message starts with them."""
+
+    def __init__(self, message: str, line=None, deal=None) -> None:
+        where = [f"line {line}"] if line is not None else []
+        super().__init__(": ".join(where + [message]))
+        self.line, self.deal, self.reason = line, deal, message
 
 
 class ConfigurationError(OpenhandError):

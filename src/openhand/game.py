@@ -169,6 +169,7 @@ class Game:
     OPTIONS: Dict[str, Option] = {}
     Move = Move                     # the game's move class
     SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
+    ANALYST = ""                    # its record analyst (openhand.analysis.Analyst by default)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
@@ -276,6 +277,14 @@ class Game:
     def parse_move(self, text) -> Move:
         """The canonical :class:`Move` of a text (any accepted spelling)."""
         return self.Move(text)
+
+    def record_line(self, state: "State") -> Optional[str]:
+        """How a record's text lays out its moves (:mod:`openhand.records`):
+        before the move to be made at ``state``, None goes on with the
+        current line, a text starts a new line with that number (``'3.'``
+        for the third trick, ``''`` for none).  Default: one line.  Reading
+        a record never depends on it."""
+        return None
 
     # ------------------------------------------------------------ solving
     @property

@@ -55,6 +55,12 @@ class PartnershipGame(Game):
     side_players = ((0, 2), (1, 3))
     units = "points"
 
+    def record_line(self, state) -> Optional[str]:
+        """A record's line per trick, numbered (see :meth:`Game.record_line`)."""
+        if isinstance(state, TrickPosition) and not state.trick:
+            return f"{state.HAND_SIZE - state.tricks_left + 1}."
+        return None
+
 
 class TrickPosition(State):
     """A moment of a deal's card play; see the game's ``Position``.

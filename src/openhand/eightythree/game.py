@@ -49,6 +49,7 @@ class EightyThree(PartnershipGame):
                "penalty": Option("bid", "what a failed bid loses: the bid, or what was won", choices=PENALTIES)}
     Move = Move
     SOLVER = "openhand.eightythree.solver:Solver"
+    ANALYST = "openhand.eightythree.analysis:Analyst"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:
@@ -77,6 +78,18 @@ class EightyThree(PartnershipGame):
         pos = Position.from_deal(deal, trump, bidder, fields.get("leader") or None, fields.get("trick", ""), points)
         pos.replay(split_moves(fields.get("moves", ""), Move))
         return pos
+
+    def record_line(self, state):
+        """A record's lines: the auction, the naming of trumps, each pass
+        and each discard, then a line per trick (see
+        :meth:`openhand.game.Game.record_line`)."""
+        if isinstance(state, Deal):
+            if state.phase == "playing":
+                return super().record_line(state._position)
+            if state.phase == "bidding":
+                return "" if not state.history else None
+            return ""
+        return super().record_line(state)
 
     def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:
         """The first side to reach the target; if both reach it on the same
