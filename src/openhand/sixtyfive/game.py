@@ -43,6 +43,7 @@ class SixtyFive(PartnershipGame):
     OPTIONS = {"target": Option(5, "victory points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtyfive.solver:Solver"
+    BATCH = "openhand.sixtyfive.batch:Parts"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:

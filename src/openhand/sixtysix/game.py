@@ -36,6 +36,7 @@ class SixtySix(Game):
     OPTIONS = {"target": Option(7, "game points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtysix.solver:Solver"
+    BATCH = "openhand.sixtysix.batch:Parts"
 
     @property
     def FIELDS(self):
