@@ -12,6 +12,7 @@ the bar.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Optional
@@ -36,8 +37,13 @@ class Bar:
             self._line = ProgressLine(self.stream, delay=0.0)
             self._start = time.perf_counter()
             return
-        self._tqdm = tqdm(total=total, file=self.stream, unit="item", desc=desc, dynamic_ncols=True,
-                          smoothing=0.05)
+        # A terminal that reports no size (0 columns) would get an empty bar.
+        try:
+            sized = os.get_terminal_size(self.stream.fileno()).columns > 0
+        except (AttributeError, OSError, ValueError):
+            sized = False
+        self._tqdm = tqdm(total=total, file=self.stream, unit="item", desc=desc, dynamic_ncols=sized,
+                          ncols=None if sized else 80, smoothing=0.05)
 
     def update(self, k: int = 1) -> None:
         self.n += k

@@ -177,9 +177,7 @@ def run(question, entries: Iterable, pool, store=None,
     except BaseException:
         pool.close(cancel=True)
         for f, key in pending.items():      # finished while we stopped: keep them
-            if f.done() and not f.cancelled() and f.exception() is None:
-                record = f.result()
-                if record is not None and record["status"] != "error" and store is not None:
-                    store.put(record, waiting[key][0].source, waiting[key][0].line)
+            if f.done() and not f.cancelled() and f.exception() is None and f.result() is not None:
+                settle(key, f.result())
         raise
     pool.close()
