@@ -255,3 +255,23 @@ def test_ctrl_c_stops_a_long_search_at_once(tmp_path):
     code, rest = finish(pid, fd, 30)
     assert code == 130 and time.time() - start < 5, rest
     assert "interrupted: 0 items solved" in rest
+
+
+def test_the_readme_command_lines_of_solving_at_scale_run(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("matplotlib", reason="the section draws plots (the plot extra)")
+    import shlex
+    readme = os.path.join(os.path.dirname(__file__), os.pardir, "README.md")
+    text = open(readme, encoding="utf-8").read()
+    section = text.split("## Solving at scale\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line.strip() for line in section.splitlines() if line.startswith("    openhand ")]
+    assert len(lines) >= 6
+    monkeypatch.chdir(tmp_path)
+    printed = {}
+    for line in lines:
+        code = cli.main(shlex.split(line)[1:])
+        out = capsys.readouterr()
+        assert code == 0 and out.out, (line, out.err)
+        printed[line] = out.out
+    answers = [json.loads(out) for line, out in printed.items() if "--json" in line]
+    assert answers and all(a["items"] > 0 for a in answers)
+    assert os.path.exists("plots/deal_value.png") and os.path.exists("deals66.csv")
