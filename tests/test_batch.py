@@ -241,3 +241,29 @@ def test_exports_hold_every_finished_row(tmp_path):
             assert arr["move_values"][i, cols.index(m)] == v
     t = pq.read_table(tmp_path / "out.parquet").to_pydict()
     assert t["value"] == [r["value"] for r in rows] and json.loads(t["result"][0]) == rows[0]["result"]
+
+
+def test_two_threads_search_at_the_same_time():
+    # The premise of local workers: a search releases the GIL, so another
+    # thread's search runs meanwhile (on one core, time-sliced; on two, in
+    # parallel).  Were the GIL held, the second search could only start
+    # once the first had ended, and their progress polls (every 2^16 nodes)
+    # could not interleave.
+    import threading
+    import time
+    g = load_game("65")
+    polls = []
+    state = random_position(seed=1, tricks_left=9)         # some 10^6 nodes
+
+    def work(name):
+        solver = g.solver(progress=lambda nodes: polls.append((name, time.perf_counter())))
+        solver.solve(state, moves=True)
+    threads = [threading.Thread(target=work, args=(n,)) for n in "AB"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    names = [n for n, _ in polls]
+    assert names.count("A") >= 3 and names.count("B") >= 3
+    first_a, last_a = names.index("A"), len(names) - 1 - names[::-1].index("A")
+    assert "B" in names[first_a:last_a], "B's search made no progress while A's ran"

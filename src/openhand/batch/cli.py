@@ -131,38 +131,38 @@ def batch_command(argv, prog: str = "openhand batch", game_id: str = None) -> in
         entries, source = file_entries(game, args.file, args.what, inputs), \
             ("<stdin>" if args.file == "-" else args.file)
     counts = {"solved": 0, "stored": 0, "duplicate": 0, "error": 0, "bad": 0}
-    with Store.open(args.out, question) as store:
-        store.forget_errors(source)
-        bar = Bar(total, enabled=args.progress)
 
-        def note(entry, record, how):
-            counts[how] += 1
-            if how == "bad":
-                bar.write(str(entry))
-            elif how == "error":
-                bar.write(f"{entry.source}:{entry.line}: error: {record['message']}")
-            bar.update(1)
+    def note(entry, record, how):
+        counts[how] += 1
+        if how == "bad":
+            bar.write(str(entry))
+        elif how == "error":
+            bar.write(f"{entry.source}:{entry.line}: error: {record['message']}")
+        bar.update(1)
 
-        cluster = client = None
-        try:
-            if args.dask:
-                client, cluster = _client(args.dask, args.workers)
-                pool = DaskPool(client)
-            else:
-                pool = LocalPool(args.workers)
-            run(question, entries, pool, store, note)
-        except KeyboardInterrupt:
+    cluster = client = bar = None
+    try:
+        if args.dask:                      # reach the cluster before touching the store
+            client, cluster = _client(args.dask, args.workers)
+        with Store.open(args.out, question) as store:
+            pool = DaskPool(client) if client is not None else LocalPool(args.workers)
+            store.forget_errors(source)
+            bar = Bar(total, enabled=args.progress)
+            try:
+                run(question, entries, pool, store, note)
+            except KeyboardInterrupt:
+                bar.close()
+                print(f"openhand: interrupted: {counts['solved']} items solved in this run are stored in "
+                      f"{args.out}; run the same command again to go on", file=sys.stderr)
+                return 130
+            stored = store.counts()
+    finally:
+        if bar is not None:
             bar.close()
-            print(f"openhand: interrupted: {counts['solved']} items solved in this run are stored in "
-                  f"{args.out}; run the same command again to go on", file=sys.stderr)
-            return 130
-        finally:
-            bar.close()
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
-        stored = store.counts()
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
     bad = counts["bad"] + counts["error"]
     print(f"{sum(counts.values())} lines: {counts['solved']} solved, {counts['stored']} already stored, "
           f"{counts['duplicate']} duplicates, {bad} malformed or refused; {args.out} holds {stored['done']} "

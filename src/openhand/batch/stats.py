@@ -123,6 +123,9 @@ def format_summary(summary: dict) -> str:
         total = sum(h["counts"].values()) or 1
         lines.append(f"{h['title']}:")
         width = max(len(k) for k in h["counts"]) if h["counts"] else 1
+        sparse = len(h["counts"]) > 20           # a long range: its empty bins left out of the text
         for k, n in h["counts"].items():
+            if sparse and not n:
+                continue
             lines.append(f"  {k:>{width}}  {n:>7}  {100 * n / total:5.1f}%  {'#' * round(40 * n / total)}")
     return "\n".join(lines)
