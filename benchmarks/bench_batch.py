@@ -9,7 +9,9 @@ work on the machine falls on every configuration alike); the ratios
 (2 workers / 1, Dask / 2 local workers) are taken per round and reported
 as their median with the range and a 95% t-interval over rounds, beside
 the cores each run kept busy (CPU seconds over wall seconds: a ratio can
-only reach 2 when the machine gives the run two cores).  Every
+only reach 2 when the machine gives the run two cores) and the items per
+busy core-second (equal for 1 and 2 workers when the threads cost each
+other nothing: the GIL released, no shared state).  Every
 configuration must store the same values.  Times are wall-clock (the
 point is throughput), so other load on the machine counts: the load
 average is recorded at the start and the end.
@@ -48,11 +50,12 @@ def interval(xs):
 
 def cpu_seconds(client=None) -> float:
     """CPU seconds used so far by this process, or by the Dask workers'
-    processes: busy cores = their growth over a run's wall time (the cores
-    the machine gave the run)."""
+    processes and this one (the client's share of the work): busy cores =
+    their growth over a run's wall time (the cores the machine gave the
+    run)."""
     if client is None:
         return time.process_time()
-    return sum(client.run(time.process_time).values())
+    return time.process_time() + sum(client.run(time.process_time).values())
 
 
 def workloads(deals: int, ends: int):
@@ -102,7 +105,8 @@ def main() -> None:
                     progress(f"{name}, round {r + 1}: {c} {rate:.2f} items/s, {cores:.2f} cores busy")
             assert all(v == values["workers=1"] for v in values.values()), "configurations disagree"
             entry = {c: {"items_per_s": [round(x, 3) for x in xs], "median": round(statistics.median(xs), 3),
-                         "cores_busy": [round(x, 2) for x in used[c]]}
+                         "cores_busy": [round(x, 2) for x in used[c]],
+                         "items_per_core_s": round(statistics.median(x / u for x, u in zip(xs, used[c])), 3)}
                      for c, xs in rates.items()}
             pairs = [("workers=2", "workers=1")] + ([("dask local 2", "workers=2")] if client else [])
             for a, b in pairs:
@@ -118,11 +122,12 @@ def main() -> None:
             client.close()
             cluster.close()
     out.update(load_end=os.getloadavg())
-    print(f"{'workload':<22} {'config':<14} {'items/s (median)':>17} {'cores busy (median)':>20}")
+    print(f"{'workload':<22} {'config':<14} {'items/s (median)':>17} {'cores busy (median)':>20} "
+          f"{'items per core-second':>22}")
     for name, entry in table.items():
         for c in configs:
             print(f"{name:<22} {c:<14} {entry[c]['median']:>17.2f} "
-                  f"{statistics.median(entry[c]['cores_busy']):>20.2f}")
+                  f"{statistics.median(entry[c]['cores_busy']):>20.2f} {entry[c]['items_per_core_s']:>22.2f}")
         for key, v in entry.items():
             if "/" in key:
                 print(f"{name:<22} {key:<28} ratio median {v['median']:.2f} (range {v['min']:.2f}..{v['max']:.2f}; "

@@ -267,3 +267,20 @@ def test_two_threads_search_at_the_same_time():
     assert names.count("A") >= 3 and names.count("B") >= 3
     first_a, last_a = names.index("A"), len(names) - 1 - names[::-1].index("A")
     assert "B" in names[first_a:last_a], "B's search made no progress while A's ran"
+
+
+def test_solve_many_with_a_store_goes_on_where_it_stopped(tmp_path):
+    g = load_game("66")
+    states = [g.new_state(seed=s) for s in range(6)]
+    path = store_path(tmp_path)
+    first = solve_many(g, states[:4], what="moves", workers=2, store=path)
+    with Store.open(path) as st:
+        assert st.counts()["done"] == 4
+    solved = []
+    again = solve_many(g, states, what="moves", workers=2, store=path,
+                       progress=lambda done, total: solved.append(done))
+    assert solved[-1] == 6 and again.unique == 6
+    assert [r.moves for r in again.results[:4]] == [r.moves for r in first.results]
+    assert again.values.tolist() == [g.solver().solve(s, moves=False).value for s in states]
+    with pytest.raises(StoreError, match="holds the answers to game 66, moves"):
+        solve_many(g, states, what="value", store=path)

@@ -34,7 +34,7 @@ class BatchResult:
     ``{"game", "at_least": {"T": bool}}`` for reach, a
     :class:`~openhand.eightythree.feasibility.BidTable` dict for bids;
     None where refused); ``errors`` index -> message; ``unique`` how many
-    distinct states were solved; ``arrays`` every array of
+    distinct states were answered (solved, or read from the store); ``arrays`` every array of
     :mod:`openhand.batch.arrays`, also reachable as attributes
     (``values``, ``move_values``, ``nodes``, ...)."""
 
@@ -63,7 +63,7 @@ def _structured(question, record):
 
 
 def solve_many(game, states, what: str = "value", targets=None, workers: Optional[int] = None,
-               client=None, table_mb=None, progress=None, **options) -> BatchResult:
+               client=None, table_mb=None, progress=None, store=None, **options) -> BatchResult:
     """Solve every state of ``states`` (States of ``game``, or their texts).
 
     ``what``: ``'value'``, ``'moves'``, ``'reach'`` (``targets``: the
@@ -73,8 +73,11 @@ def solve_many(game, states, what: str = "value", targets=None, workers: Optiona
     (default: one per core), or ``client`` a ``dask.distributed.Client``
     to run on its cluster.  States that are equal are solved once.
     ``progress``, if given, is called as ``progress(done, total)`` as
-    states are settled.  A state the solver refuses is reported in
-    ``errors`` (its row empty), the others are solved."""
+    states are settled.  ``store``, the path of a result store
+    (:mod:`.store`) of the same question: each answer is written to it as
+    it completes and states it already holds are not solved again (an
+    interrupted call, called again, goes on).  A state the solver refuses
+    is reported in ``errors`` (its row empty), the others are solved."""
     from ..game import load_game
     from .inputs import BadLine, Item
     from .question import Question
@@ -108,12 +111,18 @@ def solve_many(game, states, what: str = "value", targets=None, workers: Optiona
             errors[entry.line] = entry.message if how == "bad" else record["message"]
         else:
             records[entry.line] = record
-            unique += how == "solved"
+            unique += how in ("solved", "stored")
         if progress is not None:
             progress(done, len(entries))
 
-    pool = DaskPool(client) if client is not None else LocalPool(workers)
-    run(question, entries, pool, on_entry=note)
+    from .store import Store
+    opened = Store.open(store, question) if store is not None else None
+    try:
+        pool = DaskPool(client) if client is not None else LocalPool(workers)
+        run(question, entries, pool, opened, on_entry=note)
+    finally:
+        if opened is not None:
+            opened.close()
     return BatchResult(question, [e.key if isinstance(e, Item) else None for e in entries],
                        [_structured(question, r) for r in records], errors, unique,
                        arrays_of(question, records), records)
