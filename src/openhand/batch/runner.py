@@ -86,10 +86,11 @@ class DaskPool:
         return f
 
     def wait(self, futures, timeout: float):
+        import asyncio
         import distributed
         try:
             distributed.wait(list(futures), timeout=timeout, return_when="FIRST_COMPLETED")
-        except (TimeoutError, distributed.TimeoutError if hasattr(distributed, "TimeoutError") else TimeoutError):
+        except (TimeoutError, asyncio.TimeoutError):     # (one class from Python 3.11 on)
             pass
         done = {f for f in futures if f.done()}
         self._futures -= done
