@@ -21,7 +21,7 @@ import time
 
 from ..errors import OpenhandError
 
-__all__ = ["solve_text", "Stopped"]
+__all__ = ["solve_text", "solve_texts", "Stopped"]
 
 
 class Stopped(Exception):
@@ -60,3 +60,9 @@ def solve_text(question: dict, text: str, stop=None) -> dict:
         return {"key": text, "status": "error", "message": str(e)}
     record.update(key=text, status="done", seconds=round(time.thread_time() - start, 6))
     return record
+
+
+def solve_texts(question: dict, texts, stop=None) -> list:
+    """:func:`solve_text` of each text, in order: one task for several
+    items, where a task's round trip costs more than a small item (Dask)."""
+    return [solve_text(question, text, stop) for text in texts]
