@@ -19,6 +19,11 @@ from openhand.batch.runner import LocalPool, run
 from openhand.errors import PositionError, StoreError
 from openhand.sixtyfive.rules import random_position
 
+# Full deals by the dozen: the pure-Python reference would take hours.
+pytestmark = pytest.mark.skipif(load_game("65").Solver.CORE is None or load_game("66").Solver.CORE is None,
+                                reason="batch runs of full deals need the C++ core (not built, or "
+                                       "OPENHAND_IMPLEMENTATION=python)")
+
 
 def reference_solver(game_id):
     return load_game(game_id).solver(implementation="python")

@@ -18,6 +18,11 @@ import openhand
 from openhand import cli, load_game
 from openhand.batch.inputs import random_entries
 
+# Full deals by the dozen: the pure-Python reference would take hours.
+pytestmark = pytest.mark.skipif(load_game("65").Solver.CORE is None or load_game("66").Solver.CORE is None,
+                                reason="batch runs of full deals need the C++ core (not built, or "
+                                       "OPENHAND_IMPLEMENTATION=python)")
+
 SRC = os.path.dirname(os.path.dirname(openhand.__file__))
 COMPARED = "key, status, value, deal_value, lower, upper, nodes, result"
 
