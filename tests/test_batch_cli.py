@@ -229,10 +229,13 @@ def finish(pid, fd, timeout):
     raise AssertionError(f"the run did not end within {timeout} s after Ctrl-C:\n{text}")
 
 
-def test_the_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
+@pytest.mark.parametrize("pool", [["--workers", "2"], ["--dask", "local", "--workers", "2"]], ids=["threads", "dask"])
+def test_the_progress_bar_and_ctrl_c_on_a_terminal(tmp_path, pool):
     pytest.importorskip("tqdm", reason="the progress bar is tqdm's (the batch extra)")
+    if "--dask" in pool:
+        pytest.importorskip("distributed", reason="the Dask path needs dask.distributed (the dask extra)")
     path = str(tmp_path / "r.sqlite")
-    argv = command("batch", "66", "--random", "3000", "--seed", "5", "--out", path, "--workers", "2")
+    argv = command("batch", "66", "--random", "3000", "--seed", "5", "--out", path, *pool)
     shown = re.compile(r"(\d+)/3000 \[[0-9:]+<[0-9:?]+, +[0-9.]+item/s\]")  # done/total [elapsed<left, rate]
     pid, fd, text = run_on_a_terminal(argv, lambda t: any(int(n) >= 5 for n in shown.findall(t)))
     assert any(int(n) >= 5 for n in shown.findall(text)), text
@@ -240,6 +243,7 @@ def test_the_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
     start = time.time()
     code, rest = finish(pid, fd, 30)
     assert code == 130 and time.time() - start < 10
+    assert "Traceback" not in rest and "WARNING" not in rest, rest      # the workers too stop quietly
     saved = int(re.search(r"interrupted: (\d+) items solved in this run are stored", rest).group(1))
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -90,9 +90,22 @@ def _client(address: str, workers):
     except ImportError:
         raise PositionError("--dask needs dask.distributed: pip install 'openhand[dask]'") from None
     if address == "local":
+        import logging
+        import signal
         from .runner import local_cores
-        cluster = distributed.LocalCluster(n_workers=workers or local_cores(), threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
+        # Ctrl-C on a terminal reaches every process of its group: the
+        # workers start with SIGINT ignored (this process stops them), and
+        # their logs of the cancelled tasks stay quiet.
+        import threading
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            cluster = distributed.LocalCluster(n_workers=workers or local_cores(), threads_per_worker=1,
+                                               processes=True, dashboard_address=None,
+                                               silence_logs=logging.ERROR)
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
         return distributed.Client(cluster), cluster
     try:
         return distributed.Client(address, timeout="20s"), None
