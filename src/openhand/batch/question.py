@@ -72,6 +72,7 @@ class Question:
             if not is_list(targets) or not list(targets):
                 raise PositionError(f"give the thresholds of --what reach as a list of whole numbers, "
                                     f"not {targets!r}")
+            targets = list(targets)
             lo, hi = parts.target_range(opts)
             checked = []
             for t in targets:
