@@ -69,10 +69,11 @@ class Question:
         if what == "reach":
             if targets is None:
                 targets = parts.reach_targets(opts)
-            if not is_list(targets) or not list(targets):
+            given = targets
+            targets = list(targets) if is_list(targets) else []
+            if not targets:
                 raise PositionError(f"give the thresholds of --what reach as a list of whole numbers, "
-                                    f"not {targets!r}")
-            targets = list(targets)
+                                    f"not {given!r}")
             lo, hi = parts.target_range(opts)
             checked = []
             for t in targets:
