@@ -105,6 +105,10 @@ def test_bad_questions_are_refused_by_name():
         solve_many("66", [], objective="tricks")
     with pytest.raises(PositionError, match="mode .* applies to --what bids"):
         solve_many("83", [], mode="fast")
+    assert Question.make("65", "reach", targets=(t for t in (41, 33, 33))).targets == (33, 41)
+    for bad in ([], "33", [True], [33.5]):
+        with pytest.raises(PositionError):
+            Question.make("65", "reach", targets=bad)
     with pytest.raises(PositionError, match="workers must be"):
         solve_many("66", [load_game("66").new_state(seed=1)], workers=0)
     r = solve_many("83", [load_game("83").new_state(seed=1)])         # a deal in its auction
