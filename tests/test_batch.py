@@ -5,7 +5,6 @@ exports.  The runs of the command line (workers, Dask, SIGKILL, Ctrl-C on
 a terminal) are in test_batch_cli.py."""
 import json
 import math
-import os
 import sqlite3
 
 import pytest

@@ -19,7 +19,7 @@ import json
 import os
 import sys
 
-from ..errors import OpenhandError, PositionError
+from ..errors import PositionError
 
 __all__ = ["batch_command", "stats_command", "export_command", "STORE_COMMANDS"]
 
