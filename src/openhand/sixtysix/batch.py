@@ -5,8 +5,8 @@ seeded full deals, and the statistics: game points of the player to move
 and how often closing, exchanging and going out are best.
 
 >>> parts = Parts()
->>> parts.MOVE_COLUMNS[24:27], parts.MOVE_COLUMNS[32:]
-(('marriage KS', 'marriage QS', 'marriage KH'), ('marriage S out', 'marriage H out', 'marriage D out', 'marriage C out', 'exchange', 'close', 'out'))
+>>> parts.MOVE_COLUMNS[24:27], parts.MOVE_COLUMNS[35:]
+(('marriage KS', 'marriage QS', 'marriage KH'), ('marriage C out', 'exchange', 'close', 'out'))
 >>> parts.check_options("value", {}), parts.target_range({"objective": "game"})
 ({'objective': 'game'}, (-3, 3))
 """
