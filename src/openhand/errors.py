@@ -8,7 +8,8 @@ called after these checks pass.
 import numbers
 
 __all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "RecordError",
-           "ConfigurationError", "SolverBusyError", "is_list", "require_int", "require_fraction", "require_seed"]
+           "StoreError", "ConfigurationError", "SolverBusyError", "is_list", "require_int", "require_fraction",
+           "require_seed"]
 
 
 class OpenhandError(ValueError):
@@ -57,6 +58,12 @@ class SolverBusyError(OpenhandError, RuntimeError):
     is refused, not run against the other search.  Use one Solver per
     thread (the module-level ``solve`` functions already do).  Also a
     :class:`RuntimeError`: the input is fine, the timing is not."""
+
+
+class StoreError(OpenhandError):
+    """A result store (:mod:`openhand.batch.store`) that cannot be used: not
+    an openhand store, another schema version, or the answers to another
+    question than the one asked."""
 
 
 def is_list(value) -> bool:

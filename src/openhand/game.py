@@ -170,6 +170,7 @@ class Game:
     Move = Move                     # the game's move class
     SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
     ANALYST = ""                    # its record analyst (openhand.analysis.Analyst by default)
+    BATCH = ""                      # 'package.module:Class' of its parts of batch runs (openhand.batch)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
@@ -296,6 +297,14 @@ class Game:
         """A new exact solver of this game (``table_mb``,
         ``implementation``, ``progress``: see the game's ``Solver``)."""
         return self.Solver(**kwargs)
+
+    @property
+    def batch_parts(self):
+        """The module of what is special to this game in batch runs
+        (:mod:`openhand.batch`): its fixed move encoding, random items,
+        own input forms and statistics (a
+        :class:`openhand.batch.parts.BatchParts`)."""
+        return _import(self.BATCH)()
 
     # ------------------------------------------------------------ matches
     def new_match(self, seed=None, dealer=None, target=None) -> "Match":

@@ -50,6 +50,7 @@ class EightyThree(PartnershipGame):
     Move = Move
     SOLVER = "openhand.eightythree.solver:Solver"
     ANALYST = "openhand.eightythree.analysis:Analyst"
+    BATCH = "openhand.eightythree.batch:Parts"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:

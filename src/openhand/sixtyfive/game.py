@@ -44,6 +44,7 @@ class SixtyFive(PartnershipGame):
     Move = Move
     SOLVER = "openhand.sixtyfive.solver:Solver"
     ANALYST = "openhand.sixtyfive.analysis:Analyst"
+    BATCH = "openhand.sixtyfive.batch:Parts"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:

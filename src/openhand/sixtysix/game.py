@@ -38,6 +38,7 @@ class SixtySix(Game):
     Move = Move
     SOLVER = "openhand.sixtysix.solver:Solver"
     ANALYST = "openhand.sixtysix.analysis:Analyst"
+    BATCH = "openhand.sixtysix.batch:Parts"
 
     @property
     def FIELDS(self):
