@@ -95,14 +95,15 @@ def _client(address: str, workers):
         from .runner import local_cores
         # Ctrl-C on a terminal reaches every process of its group: the
         # workers start with SIGINT ignored (this process stops them), and
-        # their logs of the cancelled tasks stay quiet.
+        # their logs (of cancelled tasks, of a heartbeat to a scheduler
+        # already closed) stay quiet: what fails reaches us as task errors.
         import threading
         main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
             cluster = distributed.LocalCluster(n_workers=workers or local_cores(), threads_per_worker=1,
                                                processes=True, dashboard_address=None,
-                                               silence_logs=logging.ERROR)
+                                               silence_logs=logging.CRITICAL)
         finally:
             if main:
                 signal.signal(signal.SIGINT, previous)
@@ -160,12 +161,15 @@ def batch_command(argv, prog: str = "openhand batch", game_id: str = None) -> in
         with Store.open(args.out, question) as store:
             pool = DaskPool(client) if client is not None else LocalPool(args.workers)
             store.forget_errors(source)
+            before = store.counts()
             bar = Bar(total, enabled=args.progress)
             try:
                 run(question, entries, pool, store, note)
             except KeyboardInterrupt:
                 bar.close()
-                print(f"openhand: interrupted: {counts['solved']} items solved in this run are stored in "
+                now = store.counts()        # what is stored, even a result stored as Ctrl-C came
+                solved = sum(now[k] - before[k] for k in ("done", "limit"))
+                print(f"openhand: interrupted: {solved} items solved in this run are stored in "
                       f"{args.out}; run the same command again to go on", file=sys.stderr)
                 return 130
             stored = store.counts()
