@@ -549,3 +549,16 @@ def test_golden_playthrough():
     replay = Deal.from_deal(d.to_text().split("deal=")[1].split(";")[0], dealer="W")
     replay.replay([m for _, m in d.history])
     assert replay.history == d.history and replay.returns() == d.returns() and replay == d
+
+
+def test_a_lone_bid_of_two_words_reads_back_as_one_move():
+    # regression: moves=83 doubled (the only move) was read back as S bidding 83
+    # and W bidding 83 doubled, by from_text, from_dict and copy alike
+    d = Deal.random(seed=1, dealer="E")
+    d.play("83 doubled")
+    assert d.to_text().endswith("moves=83 doubled") and d.to_dict()["moves"] == ["83 doubled"]
+    for again in (state_from_text(d.to_text()), game.EightyThree().from_dict(d.to_dict()), d.copy()):
+        assert again.history == ((2, "83 doubled"),) and again == d
+    typed = state_from_text(d.to_text().replace("83 doubled", "83 doubled, pass"))
+    assert [m for _, m in typed.history] == ["83 doubled", "pass"]
+    assert [m for _, m in state_from_text(d.to_text().replace("83 doubled", "30 pass")).history] == ["30", "pass"]

@@ -1,6 +1,5 @@
 """Sixty-Six reference solver: hand-checked values, a brute-force cross-check
 and the speed the C++ cross-check relies on."""
-import time
 
 import pytest
 
@@ -113,11 +112,8 @@ def test_values_are_in_range_and_consistent():
         assert r.best_moves
 
 
-def test_fast_enough_for_the_cross_check():
-    slowest = 0.0
-    for seed in range(12):
-        p = random_position(seed, max_stock=4)
-        t = time.perf_counter()
-        solve(p)
-        slowest = max(slowest, time.perf_counter() - t)
-    assert slowest < 1.5
+def test_small_enough_for_the_cross_check():
+    # the cross-check positions stay small for the reference search: a node
+    # bound, not a timing (a loaded machine must not fail the test); the
+    # largest of these 12 takes 65,133 nodes
+    assert max(solve(random_position(seed, max_stock=4)).nodes for seed in range(12)) < 100_000

@@ -541,3 +541,13 @@ def test_state_level_api_matches_position():
         assert q.snapshot == step(s, a)
         assert q.is_over() == is_over(step(s, a))
     assert deal_result(finished((80, 40), (6, 4), out=0).snapshot)[:2] == (1, 0)
+
+
+def test_a_lone_marriage_reads_back_as_one_move():
+    # regression: moves=marriage KD (the only move) was read back as the moves
+    # 'marriage' and 'KD' and refused
+    p = Position.deal(seed=7, dealer=1)
+    p.play("marriage KD")
+    assert p.to_text().endswith("moves=marriage KD")
+    for again in (state_from_text(p.to_text()), Position.from_json(p.to_json()), p.copy()):
+        assert again.history == ((0, "marriage KD"),) and again == p

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from typing import Dict, Iterable, List, Optional, Sequence
 
-from .errors import CardError, DealError
+from .errors import CardError, DealError, is_list
 
 __all__ = ["Card", "Suit", "JOKER", "RANK_CHARS", "SUIT_CHARS", "make_card", "make_deck", "cards_from_mask",
            "mask_of", "sort_cards", "parse_cards", "parse_hand", "format_hand", "parse_deal", "format_deal"]
@@ -166,9 +166,10 @@ def cards_from_mask(mask: int) -> List[Card]:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The 64-bit mask of cards (Cards or card ids)."""
     m = 0
     for c in cards:
-        m |= 1 << int(c)
+        m |= 1 << c
     return m
 
 
@@ -182,7 +183,13 @@ def parse_cards(text: str) -> List[Card]:
 
     >>> parse_cards("AS, TH 3c")
     [Card('AS'), Card('TH'), Card('3C')]
+    >>> parse_cards(["AS"])
+    Traceback (most recent call last):
+    ...
+    openhand.errors.CardError: cards are given as text like 'AS TH 3C', not ['AS']
     """
+    if not isinstance(text, str):
+        raise CardError(f"cards are given as text like 'AS TH 3C', not {text!r}")
     return [Card(t) for t in text.replace(",", " ").split()]
 
 
@@ -193,6 +200,8 @@ def parse_hand(text: str, deck: Optional[frozenset] = None) -> frozenset:
     :class:`DealError` naming the problem for bad syntax, a duplicated card or
     a card outside ``deck``.
     """
+    if not isinstance(text, str):
+        raise DealError(f"a hand is text like 'AKQ.JT9..43', not {text!r}")
     body = text.strip()
     cards: List[Card] = []
     if body.upper().endswith("+JK"):
@@ -222,10 +231,26 @@ def parse_hand(text: str, deck: Optional[frozenset] = None) -> frozenset:
 
 
 def format_hand(cards: Iterable[Card]) -> str:
-    """The PBN text of a hand (inverse of :func:`parse_hand`)."""
+    """The PBN text of a hand (inverse of :func:`parse_hand`): a collection
+    of Cards or card texts, each once (else :class:`CardError` or
+    :class:`DealError`).
+
+    >>> format_hand(["TH", Card("AS"), "3c"]), format_hand([])
+    ('A.T..3', '...')
+    >>> format_hand(["AS", "as"])
+    Traceback (most recent call last):
+    ...
+    openhand.errors.DealError: card AS appears twice in the hand ['AS', 'as']
+    """
+    if not is_list(cards):
+        raise DealError(f"a hand to format is a collection of cards like ['AS', 'TH'], not {cards!r}")
+    hand = [Card(c) for c in cards]
+    if len(set(hand)) != len(hand):
+        twice = next(c for i, c in enumerate(hand) if c in hand[:i])
+        raise DealError(f"card {twice} appears twice in the hand {cards!r}")
     by_suit = [[], [], [], []]
     joker = False
-    for c in cards:
+    for c in hand:
         if c.is_joker:
             joker = True
         else:

@@ -18,13 +18,29 @@ from typing import Dict, List, Optional
 
 from .errors import OpenhandError
 
+__all__ = ["main", "usage"]
+
 # What each command does, for `openhand --help` (the games that have it
 # come from their cli modules).
 SUMMARIES = {
     "solve": "solve a position exactly: every legal move's value, threshold questions\n"
              "(--at-least) or the analysis of a played game (--record)",
     "bids": "the bid feasibility table of a deal before the auction",
+    "analyse": "analyse every decision of a game record file (any game): a table, --json,\n"
+               "--csv, --plot out.png, --html report.html",
+    "batch": "solve every item of a file or a seeded random stream into an SQLite\n"
+             "result store, on all cores or a Dask cluster; resumable",
+    "stats": "the statistics of a batch result store (--json, --plot DIR)",
+    "export": "a batch result store as CSV, Parquet or .npy",
 }
+
+# Commands of no one game: name -> ('module:function', what they take);
+# the function is called with the arguments and the program name, like a
+# game's command.
+GENERAL = {"analyse": ("openhand.reports.cli:main", "FILE"),
+           "stats": ("openhand.batch.cli:stats_command", "STORE"),
+           "export": ("openhand.batch.cli:export_command", "STORE")}
+ALIASES = {"analyze": "analyse"}
 
 
 def _game_ids() -> List[str]:
@@ -44,12 +60,15 @@ def _cli_module(game_id: str):
 
 
 def _commands() -> Dict[str, Dict[str, object]]:
-    """command name -> {game id: command}, over every game that can be loaded."""
+    """command name -> {game id: command}, over every game that can be
+    loaded, and the commands written once for every game (``batch``)."""
+    from .batch.cli import batch_commands
     out: Dict[str, Dict[str, object]] = {}
     for gid in _game_ids():
         module = _cli_module(gid)
         for name, command in (module.COMMANDS.items() if module else ()):
             out.setdefault(name, {})[gid] = command
+    out["batch"] = batch_commands()
     return out
 
 
@@ -64,7 +83,10 @@ def usage() -> str:
              "commands:"]
     for name, by_game in commands.items():
         summary = SUMMARIES.get(name, "").splitlines() + [f"games: {', '.join(by_game)}"]
-        lines += [f"  {name + ' GAME' if i == 0 else '':<11} {text}" for i, text in enumerate(summary)]
+        lines += [f"  {name + ' GAME' if i == 0 else '':<13} {text}" for i, text in enumerate(summary)]
+    for name, (_, takes) in GENERAL.items():
+        summary = SUMMARIES.get(name, "").splitlines()
+        lines += [f"  {name + ' ' + takes if i == 0 else '':<13} {text}" for i, text in enumerate(summary)]
     lines += ["",
               "options:",
               "  -h, --help     show this help and exit",
@@ -77,8 +99,9 @@ def usage() -> str:
 def command_help(name: str, by_game: Dict[str, object]) -> str:
     """``openhand COMMAND --help``: the games of a command and what each takes."""
     summary = SUMMARIES.get(name, name)
-    lines = [f"usage: openhand {name} GAME [options]", "", f"{summary[0].upper()}{summary[1:]}.",
-             "A position or deal is given as a file name, '-' (standard input) or the text itself.", "",
+    given = ("Items come from a file, one a line ('-': standard input), or from --random N." if name == "batch"
+             else "A position or deal is given as a file name, '-' (standard input) or the text itself.")
+    lines = [f"usage: openhand {name} GAME [options]", "", f"{summary[0].upper()}{summary[1:]}.", given, "",
              "games:"]
     for gid, command in by_game.items():
         lines.append(f"  {gid:<4} {getattr(command, 'takes', '')}")
@@ -96,9 +119,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(__version__)
         return 0
     commands = _commands()
-    name = argv[0]
+    name = ALIASES.get(argv[0], argv[0])
+    if name in GENERAL:
+        from .game import _import
+        return _run(lambda: _import(GENERAL[name][0])(argv[1:], prog=f"openhand {name}"))
     if name not in commands:
-        print(f"openhand: unknown command {name!r}; the commands are {', '.join(commands)} "
+        print(f"openhand: unknown command {name!r}; the commands are {', '.join(list(commands) + list(GENERAL))} "
               f"(openhand --help)", file=sys.stderr)
         return 2
     by_game = commands[name]
@@ -118,11 +144,19 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"openhand: {game} has no command {name!r}; {name} is for {', '.join(by_game)}, and {game} "
               f"has: {', '.join(have) or 'none in this build'}", file=sys.stderr)
         return 2
+    return _run(lambda: by_game[game](rest, prog=f"openhand {name} {game}"))
+
+
+def _run(command) -> int:
+    """Run a command: its exit status, the library's errors as messages."""
     try:
-        return by_game[game](rest, prog=f"openhand {name} {game}")
+        return command()
     except SystemExit as exc:      # argparse: --help (0) or a usage error (2), already printed
         return exc.code if isinstance(exc.code, int) else 2
     except OpenhandError as exc:
+        print(f"openhand: error: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:     # an extra that is not installed (its message names it)
         print(f"openhand: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -14,11 +14,14 @@ import json
 import os
 import sys
 import time
-from dataclasses import asdict
 from typing import List, Optional, Tuple
 
 from .analysis import analyse
-from .errors import OpenhandError, PositionError
+from .errors import PositionError
+
+__all__ = ["SolveCommand", "ProgressLine", "parser", "add_table_mb", "add_position", "add_record",
+           "refuse_options", "read_text_file", "record_moves", "run_analysis", "run_solve", "show_position",
+           "state_of", "takes", "timed"]
 
 
 def takes(text: str):
@@ -167,6 +170,7 @@ def record_moves(text: str, start) -> List[str]:
     >>> record_moves("KD AH QH", s)      # KD is legal; AH is not (player 0 holds no AH)
     ['KD', 'AH', 'QH']
     """
+    from .records.moves import longest_move_text, next_move
     state = start.copy()
     game = state.get_game()
     moves: List[str] = []
@@ -174,26 +178,15 @@ def record_moves(text: str, start) -> List[str]:
         words = piece.split()
         i = 0
         while i < len(words):
-            runs = [" ".join(words[i:j]) for j in range(len(words), i, -1)]
-            move = None
-            if state is not None and not state.is_over():
-                move = next((r for r in runs if r in state.legal_moves), None)
+            move, n = next_move(words[i:], state)
             if move is None:
                 state = None               # off the legal line: group by what reads as a move
-                move = next((r for r in runs if _reads_as_move(game, r)), runs[-1])
+                move, n = longest_move_text(game, words[i:])
             else:
                 state.play(move)
             moves.append(move)
-            i += len(move.split())
+            i += n
     return moves
-
-
-def _reads_as_move(game, text: str) -> bool:
-    try:
-        game.parse_move(text)
-        return True
-    except OpenhandError:
-        return False
 
 
 # ------------------------------------------------------------------ progress
@@ -274,25 +267,25 @@ def show_position(state) -> None:
 
 def run_analysis(start, moves: List[str], solve_position, args, progress: ProgressLine = None) -> int:
     """Analyse ``moves`` from ``start`` with ``solve_position(pos)``
-    (:func:`openhand.analysis.analyse`).  As a table each move's line is
-    printed as soon as it is solved (an interrupted analysis keeps what it
-    printed), then each player's total cost; ``--json`` prints
-    ``{"steps": [{"player", "move", "best_value", "best_moves", "value",
-    "cost"}, ...]}`` at the end."""
+    (:func:`openhand.analysis.analyse`, as ``openhand analyse`` does for a
+    record file).  As a table each move's line is printed as soon as it is
+    solved (an interrupted analysis keeps what it printed), then each
+    player's total cost; ``--json`` prints ``{"steps": [step, ...]}`` at
+    the end, each step as :class:`openhand.analysis.Step` (``player``,
+    ``move``, ``best_value``, ``best_moves``, ``value``, ``cost`` and the
+    rest)."""
     def show(i, step):
         if not args.json:
             if progress is not None:
                 progress.clear()
             print(step, flush=True)
 
-    steps, elapsed = timed(lambda: analyse(start, moves, solve_position, show), progress)
+    analysis, elapsed = timed(lambda: analyse(start, moves, solve_position, show), progress)
     if args.json:
-        print(json.dumps({"steps": [asdict(s) for s in steps]}))
+        print(json.dumps({"steps": [s.to_dict() for s in analysis]}))
         return 0
-    costs = {}
-    for s in steps:
-        costs[s.player] = costs.get(s.player, 0) + s.cost
-    print("total cost: " + ", ".join(f"{player} {cost}" for player, cost in costs.items()))
+    for units, totals in analysis.totals().items():
+        print("total cost: " + ", ".join(f"{player} {cost}" for player, cost in totals["players"].items()))
     print(f"time: {elapsed * 1000:.1f} ms")
     return 0
 

@@ -7,8 +7,9 @@ called after these checks pass.
 """
 import numbers
 
-__all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "ConfigurationError",
-           "SolverBusyError", "is_list", "require_int", "require_fraction", "LimitReached"]
+__all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "RecordError",
+           "StoreError", "ConfigurationError", "SolverBusyError", "is_list", "require_int", "require_fraction",
+           "require_seed", "LimitReached"]
 
 
 class OpenhandError(ValueError):
@@ -30,6 +31,19 @@ class PositionError(OpenhandError):
 
 class IllegalMoveError(OpenhandError):
     """A move (card, bid, discard, action) that the rules do not allow now."""
+
+
+class RecordError(OpenhandError):
+    """A game record (:mod:`openhand.records`) that is malformed or holds
+    an illegal move.  ``line`` is the line of a text record it is about
+    (1 = the first; None when not known, e.g. in JSON, where the message
+    names the deal and the move), ``deal`` the deal of the file (1 =
+    the first); the message starts with them."""
+
+    def __init__(self, message: str, line=None, deal=None) -> None:
+        where = [f"line {line}"] if line is not None else []
+        super().__init__(": ".join(where + [message]))
+        self.line, self.deal, self.reason = line, deal, message
 
 
 class ConfigurationError(OpenhandError):
@@ -56,6 +70,12 @@ class SolverBusyError(OpenhandError, RuntimeError):
     is refused, not run against the other search.  Use one Solver per
     thread (the module-level ``solve`` functions already do).  Also a
     :class:`RuntimeError`: the input is fine, the timing is not."""
+
+
+class StoreError(OpenhandError):
+    """A result store (:mod:`openhand.batch.store`) that cannot be used: not
+    an openhand store, another schema version, or the answers to another
+    question than the one asked."""
 
 
 def is_list(value) -> bool:
@@ -101,3 +121,20 @@ def require_fraction(value, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
         raise PositionError(f"{name} must be a number from 0 to 1, got {value!r}")
     return float(value)
+
+
+def require_seed(seed, name: str = "seed"):
+    """``seed`` if :class:`random.Random` can be seeded with it (None, a
+    number, text or bytes), else :class:`PositionError` naming ``name``
+    (a list or a dict made ``random`` raise TypeError).
+
+    >>> require_seed(7), require_seed("deal 7"), require_seed(None)
+    (7, 'deal 7', None)
+    >>> require_seed([7])
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: seed must be None, a number, text or bytes, got [7]
+    """
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)):
+        raise PositionError(f"{name} must be None, a number, text or bytes, got {seed!r}")
+    return seed

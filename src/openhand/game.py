@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from .errors import IllegalMoveError, OpenhandError, PositionError, require_int
+from .errors import IllegalMoveError, OpenhandError, PositionError, require_int, require_seed
 
 __all__ = ["Game", "State", "Move", "LegalMoves", "Option", "Match", "games", "load_game",
            "register_game", "state_from_text"]
@@ -169,6 +169,8 @@ class Game:
     OPTIONS: Dict[str, Option] = {}
     Move = Move                     # the game's move class
     SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
+    ANALYST = ""                    # its record analyst (openhand.analysis.Analyst by default)
+    BATCH = ""                      # 'package.module:Class' of its parts of batch runs (openhand.batch)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
@@ -183,6 +185,19 @@ class Game:
         return dict(self._options)
 
     def option(self, name: str):
+        """The value of the rule option ``name``; :class:`PositionError`
+        for a name that is no option of the game.
+
+        >>> load_game("83").option("penalty")
+        'bid'
+        >>> load_game("83").option("trumps")
+        Traceback (most recent call last):
+        ...
+        openhand.errors.PositionError: unknown option 'trumps' for Eighty-Three (options: target, penalty)
+        """
+        if not isinstance(name, str) or name not in self._options:
+            known = ", ".join(self.OPTIONS) or "none"
+            raise PositionError(f"unknown option {name!r} for {self.title} (options: {known})")
         return self._options[name]
 
     def __repr__(self) -> str:
@@ -264,6 +279,14 @@ class Game:
         """The canonical :class:`Move` of a text (any accepted spelling)."""
         return self.Move(text)
 
+    def record_line(self, state: "State") -> Optional[str]:
+        """How a record's text lays out its moves (:mod:`openhand.records`):
+        before the move to be made at ``state``, None goes on with the
+        current line, a text starts a new line with that number (``'3.'``
+        for the third trick, ``''`` for none).  Default: one line.  Reading
+        a record never depends on it."""
+        return None
+
     # ------------------------------------------------------------ solving
     @property
     def Solver(self):
@@ -275,6 +298,14 @@ class Game:
         ``implementation``, ``progress``, ``threads``: see the game's
         ``Solver``)."""
         return self.Solver(**kwargs)
+
+    @property
+    def batch_parts(self):
+        """The module of what is special to this game in batch runs
+        (:mod:`openhand.batch`): its fixed move encoding, random items,
+        own input forms and statistics (a
+        :class:`openhand.batch.parts.BatchParts`)."""
+        return _import(self.BATCH)()
 
     # ------------------------------------------------------------ matches
     def new_match(self, seed=None, dealer=None, target=None) -> "Match":
@@ -427,7 +458,8 @@ class State:
     def to_dict(self) -> dict:
         """The fields of :meth:`to_text` as a JSON-ready dict (moves as a list)."""
         from .textform import fields_to_dict
-        return fields_to_dict([("game", self.game)] + self.fields())
+        moves = [str(m) for _, m in self._moves]
+        return fields_to_dict([("game", self.game)] + [(k, moves if k == "moves" else v) for k, v in self.fields()])
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -461,7 +493,7 @@ class Match:
         self.game = game
         self.target = game.option("target") if target is None else Option(0, "", minimum=1).check(
             "target", target)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(require_seed(seed))
         self.dealer = self.rng.randrange(game.num_players) if dealer is None else game.player_index(dealer)
         self.scores: List[int] = [0] * len(game.side_names)
         self.deals: List[State] = []

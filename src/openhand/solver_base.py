@@ -3,17 +3,20 @@ Python reference, the table memory cap, one default solver per thread,
 and the check that a state is one of the solver's game.
 
 The solver contract, the same in every game: ``Solver(table_mb=...,
-implementation=..., progress=...)``; ``solve(state, moves=True,
-limit=None)`` returns a :class:`~openhand.result.SolveResult` (the value
-and, with ``moves``, every legal move's value); ``at_least(state, target,
-limit=None)`` answers one threshold question with a null-window search
-(far cheaper than the value).  ``limit``: an
+implementation=..., progress=...)``; ``solve(state, moves=True)`` returns
+a :class:`~openhand.result.SolveResult` (the value and, with ``moves``,
+every legal move's value); ``at_least(state, target)`` answers one
+threshold question with a null-window search (far cheaper than the
+value).  A game's ``solver.py`` subclasses :class:`SolverBase` naming its
+game in the class statement, ``class Solver(SolverBase, game="65",
+title="65", core="openhand.sixtyfive._core", table_mb=512,
+states=(Position,))`` (the compiled module is loaded with
+:func:`openhand._impl.load_core`, so ``OPENHAND_IMPLEMENTATION``
+applies), and implements the two methods.  Both take ``limit=``: an
 :class:`openhand.limits.Limit` of nodes or seconds; a solve it stops is
 ``cut`` (bounds and the best move found), an at_least it stops raises
-:class:`openhand.errors.LimitReached`.  A game's ``solver.py`` subclasses :class:`SolverBase`, names its
-compiled module in ``CORE`` (loaded with :func:`openhand._impl.load_core`,
-so ``OPENHAND_IMPLEMENTATION`` applies) and its state classes in
-``STATES``, and implements the two methods.
+:class:`openhand.errors.LimitReached`.  ``threads=K`` spreads the moves'
+values over K threads (:class:`SolverBase` below).
 """
 from __future__ import annotations
 
@@ -72,6 +75,14 @@ class SolverBase:
     GAME = ""               # the game's id
     TITLE = ""              # its name in messages
     STATES: tuple = ()      # the state classes it solves
+
+    def __init_subclass__(cls, game: str = "", title: str = "", core: str = "", table_mb: float = 64,
+                          states: tuple = (), **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        from ._impl import load_core
+        cls.GAME, cls.TITLE, cls.STATES, cls.DEFAULT_TABLE_MB = game, title, states, table_mb
+        cls.CORE_NAME, cls.CORE = core, load_core(core) if core else None
+        cls.__doc__ = (cls.__doc__ or f"An exact {title} solver.").strip() + "\n\n" + SolverBase.__doc__
 
     def __init__(self, table_mb: float = None, implementation: str = None, progress=None, threads: int = 1):
         from ._impl import implementation as forced

@@ -26,9 +26,9 @@ openhand.errors.PositionError: unknown field 'colour' (the fields are game, lead
 from __future__ import annotations
 
 import json
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from .errors import PositionError
+from .errors import OpenhandError, PositionError
 
 __all__ = ["parse_fields", "format_fields", "split_moves", "join_moves", "fields_to_dict",
            "fields_from_dict", "require_field", "read_json"]
@@ -80,9 +80,24 @@ def format_fields(pairs: Sequence[Tuple[str, str]]) -> str:
     return "; ".join(f"{k}={v}" for k, v in pairs if v is not None and v != "")
 
 
-def split_moves(text: str) -> List[str]:
+def split_moves(text: str, parse: Optional[Callable] = None) -> List[str]:
     """The moves of a ``moves`` field: comma-separated, or (no comma)
-    separated by spaces (cards typed as ``AS 3S KS``)."""
+    separated by spaces (cards typed as ``AS 3S KS``).  A field without a
+    comma that is, taken whole, one move (``parse``, the game's Move
+    class, reads it) is that one move: a state whose only move is
+    ``marriage KH`` or ``83 doubled`` writes ``moves=83 doubled``, which is
+    not the two bids ``83`` and ``doubled``.
+
+    >>> from openhand.eightythree import Move
+    >>> split_moves("83 doubled", Move), split_moves("83 doubled, pass", Move), split_moves("30 pass", Move)
+    (['83 doubled'], ['83 doubled', 'pass'], ['30', 'pass'])
+    """
+    if "," not in text and parse is not None and len(text.split()) > 1:
+        try:
+            parse(text.strip())
+            return [text.strip()]
+        except OpenhandError:
+            pass
     parts = text.split(",") if "," in text else text.split()
     return [m.strip() for m in parts if m.strip()]
 
@@ -92,12 +107,14 @@ def join_moves(moves) -> str:
 
 
 def fields_to_dict(pairs: Sequence[Tuple[str, str]]) -> dict:
-    """The JSON-ready dict of (key, value) pairs: the moves as a list."""
+    """The JSON-ready dict of (key, value) pairs: the moves as a list (a
+    value given as a list is kept as it is: a state passes its moves so,
+    since a lone move of several words would not split back)."""
     out = {}
     for k, v in pairs:
-        if v is None or v == "":
+        if v is None or v == "" or v == []:
             continue
-        out[k] = split_moves(v) if k == "moves" else v
+        out[k] = list(v) if isinstance(v, (list, tuple)) else split_moves(v) if k == "moves" else v
     return out
 
 

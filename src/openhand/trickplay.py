@@ -56,6 +56,12 @@ class PartnershipGame(Game):
     side_players = ((0, 2), (1, 3))
     units = "points"
 
+    def record_line(self, state) -> Optional[str]:
+        """A record's line per trick, numbered (see :meth:`Game.record_line`)."""
+        if isinstance(state, TrickPosition) and not state.trick:
+            return f"{state.HAND_SIZE - state.tricks_left + 1}."
+        return None
+
 
 class TrickPosition(State):
     """A moment of a deal's card play; see the game's ``Position``.
@@ -317,19 +323,31 @@ def core_hands(pos: TrickPosition) -> Tuple[List[int], int, List[int]]:
     hands = [mask_of(h) for h in pos._hands]
     trick = [int(c) for c in pos._trick]
     leader = pos._leader
-    deck = mask_of(pos.DECK)
-    union = 0
-    for m in hands + [1 << c for c in trick]:
-        if m & union or m & ~deck:
-            raise PositionError("the position's cards are not those of a legal deal (changed from outside?)")
-        union |= m
-    sizes = [bin(m).count("1") for m in hands]
-    if not (isinstance(leader, int) and 0 <= leader < 4 and len(trick) <= 3):
+    cards = hands[0] | hands[1] | hands[2] | hands[3]
+    count = len(pos._hands[0]) + len(pos._hands[1]) + len(pos._hands[2]) + len(pos._hands[3]) + len(trick)
+    for c in trick:
+        cards |= 1 << c
+    if bin(cards).count("1") != count or cards & ~_deck_mask(type(pos)):
+        raise PositionError("the position's cards are not those of a legal deal (changed from outside?)")
+    if type(leader) is not int or not 0 <= leader < 4 or len(trick) > 3:
         raise PositionError("the position's leader or trick is not legal (changed from outside?)")
-    k = sizes[leader] + (1 if trick else 0)
-    if [k - (1 if (s - leader) % 4 < len(trick) else 0) for s in range(4)] != sizes or k > pos.HAND_SIZE:
+    k = len(pos._hands[leader]) + (1 if trick else 0)
+    for s in range(4):
+        if len(pos._hands[s]) != k - (1 if (s - leader) % 4 < len(trick) else 0):
+            raise PositionError("the position's hand sizes are not legal (changed from outside?)")
+    if k > pos.HAND_SIZE:
         raise PositionError("the position's hand sizes are not legal (changed from outside?)")
     return hands, leader, trick
+
+
+_DECK_MASKS: Dict[type, int] = {}
+
+
+def _deck_mask(cls) -> int:
+    """The mask of a position class's deck (computed once per class)."""
+    if cls not in _DECK_MASKS:
+        _DECK_MASKS[cls] = mask_of(cls.DECK)
+    return _DECK_MASKS[cls]
 
 
 # ---------------------------------------------------------------- reference

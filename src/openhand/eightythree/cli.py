@@ -14,6 +14,8 @@ from .deal import random_play_position
 from ..seats import SIDES, side_of
 from .rules import TOTAL_POINTS, Position
 
+__all__ = ["COMMANDS", "Solve", "bids_command"]
+
 SOLVE_DESCRIPTION = """\
 Solve an Eighty-Three play position exactly: the value of every legal
 card, or only threshold questions (--at-least).

@@ -59,7 +59,7 @@ import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, format_deal, parse_cards, parse_deal, sort_cards
-from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_int
+from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_int, require_seed
 from ..game import LegalMoves, State
 from ..seats import SEATS, left_of, partner_of, seat_index
 from ..textform import join_moves
@@ -102,7 +102,7 @@ def deal_cards(seed=None, dealer=0) -> Dict[str, frozenset]:
     """Shuffle (seeded) and deal 3 at a time from the dealer's left: seat ->
     12 cards, and ``'kitty'`` -> the last 5 cards."""
     deck = sorted(DECK)
-    random.Random(seed).shuffle(deck)
+    random.Random(require_seed(seed)).shuffle(deck)
     hands: Dict[str, list] = {s: [] for s in SEATS}
     first = left_of(seat_index(dealer))
     for packet in range(16):
@@ -185,7 +185,7 @@ class Deal(State):
     @classmethod
     def random(cls, seed=None, dealer=None, penalty: str = "bid") -> "Deal":
         """A seeded random deal; the dealer is seeded random unless given."""
-        rng = random.Random(seed)
+        rng = random.Random(require_seed(seed))
         dealer = rng.randrange(4) if dealer is None else seat_index(dealer)
         cards = deal_cards(rng.random(), dealer)
         kitty = cards.pop("kitty")
@@ -627,7 +627,7 @@ def random_action(deal: Deal, rng: random.Random, pass_rate: float = 0.6) -> Mov
 
 def random_deal_to_play(seed=None, dealer=None) -> Deal:
     """A seeded random deal taken by random legal moves to the start of play."""
-    rng = random.Random(seed)
+    rng = random.Random(require_seed(seed))
     deal = Deal.random(rng.random(), dealer)
     while deal.phase != "playing":
         random_action(deal, rng)
@@ -648,7 +648,7 @@ def random_play_position(seed=None, tricks_left: int = HAND_SIZE, trick_cards: i
     if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
             or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
         raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, got {tricks_left}, {trick_cards}")
-    rng = random.Random(seed)
+    rng = random.Random(require_seed(seed))
     deal = random_deal_to_play(rng.random())
     for _ in range(4 * (HAND_SIZE - tricks_left) + trick_cards):
         random_action(deal, rng)

@@ -49,6 +49,8 @@ class EightyThree(PartnershipGame):
                "penalty": Option("bid", "what a failed bid loses: the bid, or what was won", choices=PENALTIES)}
     Move = Move
     SOLVER = "openhand.eightythree.solver:Solver"
+    ANALYST = "openhand.eightythree.analysis:Analyst"
+    BATCH = "openhand.eightythree.batch:Parts"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:
@@ -64,7 +66,7 @@ class EightyThree(PartnershipGame):
         dealer = require_field(fields, "dealer", "the seat that dealt, like dealer=W")
         penalty = fields.get("penalty") or self.option("penalty")
         state = Deal.from_deal(deal, dealer, penalty)
-        state.replay(split_moves(fields.get("moves", "")))
+        state.replay(split_moves(fields.get("moves", ""), Move))
         return state
 
     def _position(self, fields, deal) -> Position:
@@ -75,8 +77,20 @@ class EightyThree(PartnershipGame):
         bidder = require_field(fields, "bidder", "the bidder's seat, like bidder=N")
         points = parse_pair(fields["points"], "points") if fields.get("points") else None
         pos = Position.from_deal(deal, trump, bidder, fields.get("leader") or None, fields.get("trick", ""), points)
-        pos.replay(split_moves(fields.get("moves", "")))
+        pos.replay(split_moves(fields.get("moves", ""), Move))
         return pos
+
+    def record_line(self, state):
+        """A record's lines: the auction, the naming of trumps, each pass
+        and each discard, then a line per trick (see
+        :meth:`openhand.game.Game.record_line`)."""
+        if isinstance(state, Deal):
+            if state.phase == "playing":
+                return super().record_line(state._position)
+            if state.phase == "bidding":
+                return "" if not state.history else None
+            return ""
+        return super().record_line(state)
 
     def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:
         """The first side to reach the target; if both reach it on the same

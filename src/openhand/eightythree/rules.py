@@ -52,7 +52,7 @@ import random
 from typing import Dict, Iterable, List, Sequence, Tuple
 
 from ..cards import JOKER, RANK_CHARS, SUIT_CHARS, Card, Suit, make_card, make_deck
-from ..errors import IllegalMoveError, PositionError
+from ..errors import IllegalMoveError, PositionError, require_seed
 from ..seats import SEATS, seat_index, side_of
 from ..trickplay import TrickPosition
 
@@ -409,7 +409,7 @@ def random_hands(seed=None, trump=None) -> Tuple[Dict[str, frozenset], int]:
     (or given) trump suit, no hand over 6 trumps; returns (hands, trump).
     A quick source of legal play deals; see also ``random_play_position``.
     """
-    rng = random.Random(seed)
+    rng = random.Random(require_seed(seed))
     trump = rng.randrange(4) if trump is None else suit_index(trump)
     scoring = scoring_trumps(trump)
     others = sorted(c for c in DECK if c not in scoring)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from .._impl import load_core
 from ..cards import Card, cards_from_mask, mask_of
 from ..errors import DealError, PositionError, is_list, require_int
 from ..result import SolveResult
@@ -51,7 +50,6 @@ __all__ = ["Solver", "solve", "at_least", "check_hands", "DEFAULT_TABLE_MB"]
 
 DEFAULT_TABLE_MB = 8
 DECK_MASK = mask_of(DECK)
-_core = load_core("openhand.eightythree._core")
 
 
 def check_hands(hands, trump, bidder, leader=None):
@@ -109,13 +107,9 @@ def _position(hands, trump, bidder, leader) -> Position:
     return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder, leader)
 
 
-class Solver(SolverBase):
-    __doc__ = ("An exact Eighty-Three play solver (its table holds whatever the trump "
-               "suit or the bidder). " + SolverBase.__doc__)
-    CORE = _core
-    CORE_NAME = "openhand.eightythree._core"
-    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
-    GAME, TITLE, STATES = "83", "Eighty-Three", (Position, Deal)
+class Solver(SolverBase, game="83", title="Eighty-Three", core="openhand.eightythree._core", table_mb=DEFAULT_TABLE_MB,
+             states=(Position, Deal)):
+    """An exact Eighty-Three play solver (its table holds whatever the trump suit or the bidder)."""
 
     def _play_of(self, state):
         """The play position of a state, or None for a deal still choosing
@@ -283,3 +277,6 @@ def solve(state, moves: bool = True, limit: Limit = None) -> SolveResult:
 def at_least(state, target: int, limit: Limit = None) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
     return Solver.default().at_least(state, target, limit)
+
+
+_core = Solver.CORE   # the compiled module, or None (the Python reference)

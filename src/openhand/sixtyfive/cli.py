@@ -9,6 +9,8 @@ from __future__ import annotations
 from ..cli_common import SolveCommand
 from .rules import HAND_SIZE, OBJECTIVES, TOTAL_POINTS, Position, random_position
 
+__all__ = ["COMMANDS", "Solve"]
+
 DESCRIPTION = """\
 Solve a 65 position exactly: the value of every legal card, or only
 threshold questions (--at-least).

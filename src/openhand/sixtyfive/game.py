@@ -43,6 +43,8 @@ class SixtyFive(PartnershipGame):
     OPTIONS = {"target": Option(5, "victory points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtyfive.solver:Solver"
+    ANALYST = "openhand.sixtyfive.analysis:Analyst"
+    BATCH = "openhand.sixtyfive.batch:Parts"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:
@@ -57,7 +59,7 @@ class SixtyFive(PartnershipGame):
         points = parse_pair(fields["points"], "points") if fields.get("points") else None
         tricks = parse_pair(fields["tricks"], "tricks") if fields.get("tricks") else None
         pos = Position.from_deal(deal, leader, fields.get("trick", ""), points, tricks, dealer)
-        pos.replay(split_moves(fields.get("moves", "")))
+        pos.replay(split_moves(fields.get("moves", ""), Move))
         return pos
 
     def match_points(self, state: Position):

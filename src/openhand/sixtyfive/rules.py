@@ -31,7 +31,7 @@ import random
 from typing import Dict, Iterable, List, Sequence, Tuple
 
 from ..cards import Card, sort_cards
-from ..errors import PositionError, require_int
+from ..errors import PositionError, require_int, require_seed
 from ..seats import SEATS, left_of, seat_index, side_of
 from ..trickplay import TrickPosition
 from .deck import (CARD_POINTS, DECK, GAME, HAND_SIZE, LAST_TRICK_BONUS, TOTAL_POINTS, TRICK_POINTS,  # noqa: F401
@@ -103,7 +103,7 @@ def trick_count(trick: Sequence[Card], leader: int, last: bool) -> Tuple[int, Tu
 def random_deal(seed=None) -> Dict[str, frozenset]:
     """A seeded random deal: seat -> 12 cards."""
     deck = sort_cards(DECK)
-    random.Random(seed).shuffle(deck)
+    random.Random(require_seed(seed)).shuffle(deck)
     return {s: frozenset(deck[12 * i:12 * i + 12]) for i, s in enumerate(SEATS)}
 
 
@@ -156,7 +156,7 @@ class Position(TrickPosition):
     def random(cls, seed=None, dealer=None) -> "Position":
         """A full random deal; the player left of ``dealer`` (default: a
         seeded random dealer) leads."""
-        rng = random.Random(seed)
+        rng = random.Random(require_seed(seed))
         dealer = rng.randrange(4) if dealer is None else seat_index(dealer)
         return cls(random_deal(rng.random()), left_of(dealer), dealer=dealer)
 
@@ -252,7 +252,7 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
             or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
         raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
-    rng = random.Random(seed)
+    rng = random.Random(require_seed(seed))
     pos = Position.random(seed=rng.random()) if (tricks_left, trick_cards) != (HAND_SIZE, 0) \
         else Position.random(seed=seed)
     while pos.tricks_left > tricks_left or (pos.tricks_left == tricks_left and len(pos.trick) < trick_cards):

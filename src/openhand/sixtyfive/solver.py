@@ -24,7 +24,6 @@ also answer), values and thresholds in N-S's tricks:
 """
 from __future__ import annotations
 
-from .._impl import load_core
 from ..errors import require_int
 from ..result import SolveResult
 from ..seats import side_of
@@ -43,15 +42,11 @@ __all__ = ["Solver", "solve", "at_least", "DEFAULT_TABLE_MB", "OBJECTIVES"]
 # 64 MiB); the table starts sized to the problem and grows as it fills, up
 # to this cap, so an endgame or an easy deal touches little of it.
 DEFAULT_TABLE_MB = 512
-_core = load_core("openhand.sixtyfive._core")
 
 
-class Solver(SolverBase):
-    __doc__ = "An exact 65 solver. " + SolverBase.__doc__
-    CORE = _core
-    CORE_NAME = "openhand.sixtyfive._core"
-    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
-    GAME, TITLE, STATES = "65", "65", (Position,)
+class Solver(SolverBase, game="65", title="65", core="openhand.sixtyfive._core", table_mb=DEFAULT_TABLE_MB,
+             states=(Position,)):
+    """An exact 65 solver."""
 
     def solve(self, state: Position, moves: bool = True, objective: str = "points",
               limit: Limit = None) -> SolveResult:
@@ -118,3 +113,6 @@ def solve(position: Position, moves: bool = True, objective: str = "points", lim
 def at_least(position: Position, target: int, objective: str = "points", limit: Limit = None) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
     return Solver.default().at_least(position, target, objective, limit)
+
+
+_core = Solver.CORE   # the compiled module, or None (the Python reference)

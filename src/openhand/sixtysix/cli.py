@@ -11,6 +11,8 @@ from ..cli_common import SolveCommand
 from .deck import LAST_TRICK_BONUS, TOTAL_CARD_POINTS
 from .position import Position
 
+__all__ = ["COMMANDS", "Solve"]
+
 DESCRIPTION = """\
 Solve a Sixty-Six position exactly (both hands and the stock order open):
 the value of every legal move (a card, 'marriage KH', 'marriage H out',

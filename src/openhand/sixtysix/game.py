@@ -15,6 +15,7 @@ import random
 from typing import Dict, Optional
 
 from ..game import Game, Match as MatchBase, Option
+from ..errors import require_seed
 from .notation import Move
 from .position import Position
 
@@ -36,6 +37,8 @@ class SixtySix(Game):
     OPTIONS = {"target": Option(7, "game points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtysix.solver:Solver"
+    ANALYST = "openhand.sixtysix.analysis:Analyst"
+    BATCH = "openhand.sixtysix.batch:Parts"
 
     @property
     def FIELDS(self):
@@ -44,8 +47,19 @@ class SixtySix(Game):
 
     def new_state(self, seed=None, dealer=None) -> Position:
         if dealer is None:
-            dealer = random.Random(seed).randrange(2)
+            dealer = random.Random(require_seed(seed)).randrange(2)
         return Position.deal(seed, self.player_index(dealer))
+
+    def record_line(self, state):
+        """A record's line per trick, numbered, from the leader's first
+        action (an exchange or a closing stays on the trick's line; see
+        :meth:`openhand.game.Game.record_line`)."""
+        if state.card_in_play is not None:
+            return None
+        history = state.history
+        if history and history[-1][1].kind in ("exchange", "close"):
+            return None
+        return f"{sum(state.tricks) + 1}."
 
     def state_from_fields(self, fields: Dict[str, str]) -> Position:
         from .position_format import from_fields

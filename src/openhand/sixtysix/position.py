@@ -7,7 +7,7 @@ import random
 from typing import Dict, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, mask_of, parse_cards, parse_hand
-from ..errors import DealError, PositionError, is_list, require_fraction, require_int
+from ..errors import DealError, PositionError, is_list, require_fraction, require_int, require_seed
 from ..game import LegalMoves, State
 from .deck import (DECK, DISPLAY_IDS, GAME, HAND_SIZE, PLAYERS, STOCK_SIZE, TOTAL_CARD_POINTS, card_points,
                    cards_of, format_hand)
@@ -164,7 +164,7 @@ def deal_state(seed=None, dealer: int = 0) -> Snapshot:
     """A seeded random deal (see the module notes for the dealing order)."""
     dealer = _player(dealer, "dealer")
     deck = [int(c) for c in DISPLAY_IDS]
-    random.Random(seed).shuffle(deck)
+    random.Random(require_seed(seed)).shuffle(deck)
     hands = [0, 0]
     hands[1 - dealer] = mask_of(deck[0:6])
     hands[dealer] = mask_of(deck[6:12])
@@ -434,7 +434,7 @@ def random_position(seed=None, max_stock: int = 4, extra: Optional[int] = None,
     if extra is not None and require_int(extra, "extra") < 0:
         raise PositionError(f"extra must be at least 0 (a number of actions), got {extra!r}")
     close_rate = require_fraction(close_rate, "close_rate")
-    rng = random.Random(seed)
+    rng = random.Random(require_seed(seed))
     if dealer is None:
         dealer = rng.randrange(2)
     pos = Position.deal(rng.randrange(2 ** 32), dealer)

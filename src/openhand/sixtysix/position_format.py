@@ -69,6 +69,7 @@ from ..cards import SUIT_CHARS, Card
 from ..errors import DealError, PositionError
 from ..textform import join_moves, read_json, require_field, split_moves
 from .deck import GAME, format_hand
+from .notation import Move
 from .position import Position
 from .rules import Snapshot
 
@@ -202,7 +203,7 @@ def from_fields(fields: Dict[str, str]) -> Position:
     data = {"hands": ["" if h == "..." else h for h in hands],
             "stock": fields.get("stock", "").split(),
             "leader": _number(require_field(fields, "leader", "the player leading the trick, 0 or 1"), "leader"),
-            "moves": split_moves(fields.get("moves", ""))}
+            "moves": split_moves(fields.get("moves", ""), Move)}
     for key in ("trump", "trick"):
         if fields.get(key):
             data[key] = fields[key]

@@ -18,7 +18,6 @@ to move minus the opponent's, the deal played to the end (no claims).
 """
 from __future__ import annotations
 
-from .._impl import load_core
 from ..errors import PositionError, require_int
 from ..limits import Limit, check_limit, raise_cut
 from ..result import SolveResult
@@ -38,7 +37,6 @@ DEFAULT_TABLE_MB = 64
 # beyond it is answered without a search.
 _VALUE_LIMIT = 250
 _OBJECTIVE_CODE = {"game": 0, "points": 1}
-_core = load_core("openhand.sixtysix._core")
 
 # Move codes of the C++ core (csrc/sixtysix.hpp) and their texts.
 _MOVE_TEXT = {c: str(a) for c, a in PLAY_MOVE.items()}
@@ -78,12 +76,9 @@ def _check_objective(objective) -> int:
     return _OBJECTIVE_CODE[objective]
 
 
-class Solver(SolverBase):
-    __doc__ = "An exact Sixty-Six open-hand solver. " + SolverBase.__doc__
-    CORE = _core
-    CORE_NAME = "openhand.sixtysix._core"
-    DEFAULT_TABLE_MB = DEFAULT_TABLE_MB
-    GAME, TITLE, STATES = "66", "Sixty-Six", (Position,)
+class Solver(SolverBase, game="66", title="Sixty-Six", core="openhand.sixtysix._core", table_mb=DEFAULT_TABLE_MB,
+             states=(Position,)):
+    """An exact Sixty-Six open-hand solver."""
 
     def solve(self, state: Position, moves: bool = True, objective: str = "game",
               limit: Limit = None) -> SolveResult:
@@ -185,3 +180,6 @@ def at_least(position, target: int, objective: str = "game", limit: Limit = None
     """Threshold question with this thread's default :class:`Solver` (see
     :meth:`Solver.at_least`)."""
     return Solver.default().at_least(position, target, objective, limit)
+
+
+_core = Solver.CORE   # the compiled module, or None (the Python reference)
