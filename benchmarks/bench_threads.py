@@ -8,9 +8,10 @@ machine has two idle cores (the load average is printed before and
 after), and by CPU time, which holds on a shared machine: the 1-thread
 solve's CPU time against the 2-thread solve's slower thread
 (CoreSolver.last_cpu), i.e. its time on two idle cores, memory contention
-aside.  Also the node ratio (each thread's table starts empty, so 2
-threads search more).  Figures go to results/threads.json as they are
-measured.
+aside.  Also the node ratio (the threads share one table, but each
+searches its moves with what the others have stored so far, so the
+counts differ from one thread's).  Figures go to results/threads.json as
+they are measured.
 
     python benchmarks/bench_threads.py [--deals 10] [--tricks 12] [--table-mb 512]
 """
