@@ -169,6 +169,7 @@ class Game:
     OPTIONS: Dict[str, Option] = {}
     Move = Move                     # the game's move class
     SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
+    WORLDS = ""                     # 'package.module:function' of its world sampler (openhand.dealing)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]

@@ -49,6 +49,7 @@ class EightyThree(PartnershipGame):
                "penalty": Option("bid", "what a failed bid loses: the bid, or what was won", choices=PENALTIES)}
     Move = Move
     SOLVER = "openhand.eightythree.solver:Solver"
+    WORLDS = "openhand.eightythree.worlds:world_sampler"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:

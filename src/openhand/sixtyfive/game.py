@@ -43,6 +43,7 @@ class SixtyFive(PartnershipGame):
     OPTIONS = {"target": Option(5, "victory points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtyfive.solver:Solver"
+    WORLDS = "openhand.sixtyfive.observation:world_sampler"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:

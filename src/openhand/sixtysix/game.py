@@ -36,6 +36,7 @@ class SixtySix(Game):
     OPTIONS = {"target": Option(7, "game points that win the match", minimum=1)}
     Move = Move
     SOLVER = "openhand.sixtysix.solver:Solver"
+    WORLDS = "openhand.sixtysix.observation:world_sampler"
 
     @property
     def FIELDS(self):
