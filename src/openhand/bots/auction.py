@@ -1,0 +1,64 @@
+"""Eighty-Three's auction for the searching players: bids and trumps from
+the bid feasibility of sampled (or true) deals (see :mod:`.pimc`)."""
+from __future__ import annotations
+
+from typing import List
+
+from ..cards import SUIT_CHARS, mask_of
+from ..eightythree.feasibility import pair_value
+from ..eightythree.play_oracle import PlayOracle
+from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid
+
+__all__ = ["auction_choice"]
+
+
+def _values(deal, seat: int, oracle) -> List[int]:
+    """The fast feasibility value of ``seat`` as bidder in each suit."""
+    hands = [mask_of(deal.original[s]) for s in "NESW"]     # as dealt (the kitty apart)
+    kitty = mask_of(deal.kitty)
+    return [pair_value(hands, kitty, seat, t, "fast", oracle) for t in range(4)]
+
+
+def _deal_score(value: int, bid: int, penalty: str) -> int:
+    """The bidder side's score minus the defenders' for a fast value."""
+    need = TOTAL_POINTS if bid == DOUBLED else bid
+    if bid == DOUBLED:
+        mine = 166 if value >= TOTAL_POINTS else -166
+    else:
+        mine = value if value >= need else (-bid if penalty == "bid" else -value)
+    return mine - (TOTAL_POINTS - value)
+
+
+def auction_choice(player, obs, sampler, truth=None) -> str:
+    legal = list(obs.legal_moves)
+    from .objectives import capped
+    oracle = PlayOracle(capped(player._solver, None))
+    if truth is not None:
+        deals = [truth]
+    else:
+        deals = [sampler.sample(player.rng) for _ in range(player.worlds)]
+    seat = obs.player
+    if obs.phase == "bidding":
+        best = sorted(max(_values(d, seat, oracle)) for d in deals)
+        confidence = getattr(player, "confidence", 1.0)
+        # the largest amount made in at least `confidence` of the worlds
+        k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
+        amount = best[k]
+        raises = [m for m in legal if m != "pass"]
+        if "pass" not in legal:
+            return raises[0]
+        if not raises:
+            return "pass"
+        step = parse_bid(raises[0])
+        if step == DOUBLED:
+            return raises[0] if amount >= TOTAL_POINTS else "pass"
+        return raises[0] if step <= amount else "pass"
+    bid = parse_bid(obs.high_bid)
+    totals = {m: [0, 0] for m in legal}
+    for d in deals:
+        vals = _values(d, seat, oracle)
+        for m in legal:
+            v = vals[SUIT_CHARS.index(m[-1])]
+            totals[m][0] += _deal_score(v, bid, obs.penalty)
+            totals[m][1] += 2 * v - TOTAL_POINTS
+    return max(legal, key=lambda m: (totals[m][0], totals[m][1], m == player.heuristic.choose(obs)))

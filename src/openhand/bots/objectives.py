@@ -1,0 +1,107 @@
+"""What a searching player maximises in each game: the value of every
+legal move in one world (a complete state), in the game's real objective,
+with the card-point margin to break ties.  The one game-specific part of
+the searching players besides the world sampler.
+
+* 65: victory points (own minus the opponents': -2, -1, 1 or 2).  With at
+  most :data:`EXACT_TRICKS_65` tricks left an exact solve of every move
+  gives the points (and the margin); earlier, where one exact solve costs
+  up to seconds, each move asks the threshold questions (can N-S reach
+  33? then 41, or else 25: two null-window searches) and the margin is
+  the middle of the interval they leave (see benchmarks/README.md for the
+  measured costs).
+* Sixty-Six: game points (own minus the opponent's, -3..3), ties by the
+  final card-point margin (a second solve, objective ``points``, which
+  plays every deal out; a claim's margin is the counted points now).
+* Eighty-Three: the deal score of the bid (own side's score minus the
+  other's), ties by the card-point margin.
+
+A search stopped by its node cap raises :class:`Capped`; the player
+leaves that world out.
+"""
+from __future__ import annotations
+
+from typing import Dict, Tuple
+
+__all__ = ["evaluate", "Capped", "capped", "EXACT_TRICKS_65"]
+
+EXACT_TRICKS_65 = 8
+
+
+class Capped(Exception):
+    """A search reached its node cap: this world is left out."""
+
+
+def capped(solver, nodes):
+    """Make ``solver`` stop (raising :class:`Capped`) once a search passes
+    ``nodes`` nodes (checked every 65536 nodes); None: no cap."""
+    if nodes is None:
+        solver.progress = None
+        return solver
+
+    def stop(n):
+        if n >= nodes:
+            raise Capped(n)
+    solver.progress = stop
+    return solver
+
+
+def evaluate(world, solver, context) -> Dict[str, Tuple[float, float]]:
+    """Move text -> (objective, margin) for the player to move in
+    ``world``; ``context`` is the observation (what the bid is, ...)."""
+    return {"65": _sixtyfive, "66": _sixtysix, "83": _eightythree}[world.game](world, solver, context)
+
+
+# ------------------------------------------------------------------ 65
+_INTERVAL_MID = {2: 53.0, 1: 36.5, -1: 28.5, -2: 12.0}     # N-S points implied by its VP margin
+
+
+def _vp_margin(ns: int) -> int:
+    """N-S victory points minus E-W's for N-S's deal points."""
+    return 2 if ns >= 41 else 1 if ns >= 33 else -1 if ns >= 25 else -2
+
+
+def _sixtyfive(world, solver, context):
+    sign = 1 if world.to_move % 2 == 0 else -1
+    if world.tricks_left <= EXACT_TRICKS_65 and world.points is not None:
+        r = solver.solve(world, moves=True)
+        return {m: (sign * _vp_margin(v), sign * (2 * v - 65)) for m, v in r.deal_moves.items()}
+    out = {}
+    for m in world.legal_moves:
+        w = world.copy()
+        w.play(m)
+        if solver.at_least(w, 33):
+            vp = 2 if solver.at_least(w, 41) else 1
+        else:
+            vp = -1 if solver.at_least(w, 25) else -2
+        out[str(m)] = (sign * vp, sign * (2 * _INTERVAL_MID[vp] - 65))
+    return out
+
+
+# ------------------------------------------------------------------ Sixty-Six
+def _sixtysix(world, solver, context):
+    game = solver.solve(world, moves=True, objective="game").moves
+    points = solver.solve(world, moves=True, objective="points").moves
+    me = world.to_move
+    now = world.score()[me] - world.score()[1 - me]      # a claim ends the deal: the points it stands on
+    return {m: (game[m], points.get(m, now)) for m in game}
+
+
+# ------------------------------------------------------------------ Eighty-Three
+def _eightythree(world, solver, context):
+    from ..eightythree.rules import TOTAL_POINTS, parse_bid, score_deal
+    r = solver.solve(world, moves=True)
+    bidder_side = world.bidder % 2
+    mine = context.player % 2
+    bid = parse_bid(context.high_bid) if "high_bid" in context.fields() else None
+    out = {}
+    for m, total in r.deal_moves.items():
+        won = [0, 0]
+        won[bidder_side], won[1 - bidder_side] = total, TOTAL_POINTS - total
+        margin = won[mine] - won[1 - mine]
+        if bid:
+            score = score_deal(bid, world.bidder, tuple(won), context.penalty)
+            out[m] = (score[mine] - score[1 - mine], margin)
+        else:
+            out[m] = (margin, margin)
+    return out
