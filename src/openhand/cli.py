@@ -9,6 +9,10 @@ new game is a new package, not an edit of every command.
 
     openhand solve 65 "N:AKQ.JT9.876.543 E:... S:... W:..." --leader W
     openhand solve 65 --random --seed 7 --json
+    openhand arena 66 --players pimc,heuristic --boards 100 --seed 1
+
+Commands written once for every game (``deal``, ``arena``, ``play``) are
+listed in :data:`GENERIC`.
 """
 from __future__ import annotations
 
@@ -24,7 +28,31 @@ SUMMARIES = {
     "solve": "solve a position exactly: every legal move's value, threshold questions\n"
              "(--at-least) or the analysis of a played game (--record)",
     "bids": "the bid feasibility table of a deal before the auction",
+    "deal": "deal hidden cards: complete deals meeting constraints (--where), or\n"
+            "consistent with what one player of a state knows",
+    "arena": "a duplicate match between two players (random, heuristic, pimc,\n"
+             "clairvoyant, package.module:Class, exec:COMMAND)",
+    "play": "play a deal against the computer in the terminal",
 }
+
+# Commands written once for every game (module:function, called as
+# function(game_id, argv, prog)).
+GENERIC = {
+    "deal": ("openhand.deal_cli:deal_command", "a deal to complete; --where constraints, --state for a player's view"),
+    "arena": ("openhand.bots.cli:arena_command", "two players; --boards N --seed S [--workers K] [--json]"),
+    "play": ("openhand.bots.cli:play_command", "your seat against computer opponents"),
+}
+
+
+class GenericCommand:
+    """A command of every game, imported when it runs."""
+
+    def __init__(self, path: str, game_id: str, takes: str) -> None:
+        self.path, self.game_id, self.takes = path, game_id, takes
+
+    def __call__(self, argv, prog: str = None) -> int:
+        module, name = self.path.split(":")
+        return getattr(importlib.import_module(module), name)(self.game_id, argv, prog)
 
 
 def _game_ids() -> List[str]:
@@ -50,6 +78,9 @@ def _commands() -> Dict[str, Dict[str, object]]:
         module = _cli_module(gid)
         for name, command in (module.COMMANDS.items() if module else ()):
             out.setdefault(name, {})[gid] = command
+    for gid in _game_ids():
+        for name, (path, takes) in GENERIC.items():
+            out.setdefault(name, {})[gid] = GenericCommand(path, gid, takes)
     return out
 
 

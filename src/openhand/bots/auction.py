@@ -31,19 +31,30 @@ def _deal_score(value: int, bid: int, penalty: str) -> int:
 
 def auction_choice(player, obs, sampler, truth=None) -> str:
     legal = list(obs.legal_moves)
+    seat = obs.player
+    if obs.phase == "bidding" and "pass" in legal and obs.bids:
+        last_bid = [w for w, b in obs.bids if b != "pass"]
+        if last_bid and last_bid[-1] == (seat + 2) % 4:
+            return "pass"                  # never outbid the partner
     from .objectives import capped
     oracle = PlayOracle(capped(player._solver, None))
     if truth is not None:
         deals = [truth]
+    elif obs.phase == "bidding" and player._auction_cache.get("hand") == obs.hand:
+        deals = None                       # nothing new about the cards: the amount stands
     else:
         deals = [sampler.sample(player.rng) for _ in range(player.worlds)]
-    seat = obs.player
     if obs.phase == "bidding":
-        best = sorted(max(_values(d, seat, oracle)) for d in deals)
-        confidence = getattr(player, "confidence", 1.0)
-        # the largest amount made in at least `confidence` of the worlds
-        k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
-        amount = best[k]
+        if deals is None:
+            amount = player._auction_cache["amount"]
+        else:
+            best = sorted(max(_values(d, seat, oracle)) for d in deals)
+            confidence = getattr(player, "confidence", 1.0)
+            # the largest amount made in at least `confidence` of the worlds
+            k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
+            amount = best[k]
+            if truth is None:
+                player._auction_cache = {"hand": obs.hand, "amount": amount}
         raises = [m for m in legal if m != "pass"]
         if "pass" not in legal:
             return raises[0]

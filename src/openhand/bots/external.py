@@ -78,6 +78,8 @@ class ExternalPlayer(Player):
     ``command`` is a list of arguments or one shell-like string;
     ``timeout`` the seconds allowed for each answer."""
 
+    external = True          # its time is wall time (it thinks in another process)
+
     def __init__(self, command: Union[str, Sequence[str]], timeout: float = 30.0, seed=None) -> None:
         super().__init__(seed)
         self.command: List[str] = shlex.split(command) if isinstance(command, str) else list(command)

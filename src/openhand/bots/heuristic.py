@@ -28,7 +28,8 @@ Eighty-Three:
   * bidding: a hand is worth, in its best suit, 0.8 x the points of its
     scoring trumps + 3 per trump + 5 for holding the trump king or
     queen; it raises by the least step while the bid stays at or below
-    that worth (and 30 or more), else passes; a forced dealer bids 30;
+    that worth (and 30 or more), else passes (always over its partner's
+    bid); a forced dealer bids 30;
   * trumps: the suit of the greatest worth (the kitty included);
   * passes keep the scoring trumps (most points first), then the highest;
     discards keep every trump allowed and the highest plain cards;
@@ -160,6 +161,9 @@ def _eightythree(obs, legal: List[str]) -> str:
         raises = [m for m in legal if m != "pass"]
         if "pass" not in legal:
             return raises[0]
+        holder = [w for w, b in obs.bids if b != "pass"]
+        if holder and holder[-1] == (obs.player + 2) % 4:
+            return "pass"                          # never outbid the partner
         if raises and 30 <= parse_bid(raises[0]) <= worth:
             return raises[0]
         return "pass"

@@ -7,8 +7,8 @@ solver in the game's real objective (:mod:`.objectives`), and plays the
 move with the best mean, ties broken by the mean card-point margin, then
 by the heuristic's choice among the tied (never "the first listed move").
 ``nodes`` caps each search (a world whose search passes it is left out),
-``seconds`` bounds the decision (no new world once it is spent; at least
-one world is always solved); with ``seconds=None`` the work is fixed by
+``seconds`` bounds the decision (CPU seconds of this thread: no new world
+once they are spent; at least one world is always solved); with ``seconds=None`` the work is fixed by
 ``worlds`` and ``nodes`` and the player is reproducible from its seed.
 
 Eighty-Three's auction: each world is valued for this seat as bidder in
@@ -16,7 +16,9 @@ each suit by the feasibility table's fast mode (the documented heuristic
 passes and discards, then the exact play); the player raises by the least
 step while that bid is made in at least ``confidence`` of the worlds (83
 doubled only when all 83 points are), and names the suit of the best mean
-deal score.  Its passes and discards are the heuristic's.
+deal score.  It never outbids its partner, and judges its bid once per
+deal (the bids of others are not read as information).  Its passes and
+discards are the heuristic's.
 
 :class:`ClairvoyantPlayer` solves the true state (it ``sees_state``): the
 upper bound of what solving can reach, and a calibration check (a PIMC
@@ -69,10 +71,12 @@ class _Searching(Player):
         self.table_mb = table_mb
         self.heuristic = HeuristicPlayer()
         self._solver = None
+        self._auction_cache: dict = {}
 
     def start(self, game, player: int) -> None:
         super().start(game, player)
         self.heuristic.start(game, player)
+        self._auction_cache = {}
         if self._solver is None or self._solver.GAME != game.id:
             self._solver = game.solver(table_mb=self.table_mb or _TABLE_MB.get(game.id, 32))
 
@@ -109,11 +113,11 @@ class PIMCPlayer(_Searching):
             return auction_choice(self, observation, world_sampler(observation))
         sampler = world_sampler(observation)
         solver = capped(self._solver, self.nodes)
-        start = time.perf_counter()
+        start = time.thread_time()
         totals: Dict[str, List[float]] = {m: [0.0, 0.0] for m in legal}
         n = 0
         for _ in range(self.worlds):
-            if n and self.seconds is not None and time.perf_counter() - start > self.seconds:
+            if n and self.seconds is not None and time.thread_time() - start > self.seconds:
                 break
             world = sampler.sample(self.rng)
             try:
