@@ -215,3 +215,27 @@ def test_play_finishes_a_deal_in_a_scripted_session(game_id):
     assert "hint (pimc): " in out
     assert "the deal is over:" in out
     assert "your moves cost" in out
+
+
+def test_an_interrupted_arena_keeps_the_finished_boards(tmp_path):
+    save = (tmp_path / "b.jsonl").open("w")
+
+    def stop(report):
+        if report.boards == 3:
+            raise KeyboardInterrupt
+
+    r = run_arena("66", ["heuristic", "random"], boards=10, seed=1, workers=1, progress=stop, save=save)
+    save.close()
+    assert r.boards == 3 and len((tmp_path / "b.jsonl").read_text().splitlines()) == 3
+
+
+def test_bad_player_specs_and_worlds_input_are_refused():
+    from openhand.errors import DealError, PositionError
+    with pytest.raises(PositionError, match="worlds must be a positive whole number"):
+        make_player("pimc:worlds=0")
+    with pytest.raises(PositionError, match="expected key=value"):
+        make_player("pimc:fast")
+    with pytest.raises(PositionError, match="cannot import the player"):
+        make_player("no_such_module.x:Bot")
+    with pytest.raises(DealError, match="from an Observation"):
+        worlds(load_game("65").new_state(seed=1))

@@ -359,6 +359,10 @@ def worlds(observation) -> WorldSampler:
     (True, False)
     """
     from .game import _import, load_game
+    from .observation import Observation
+    if not isinstance(observation, Observation):
+        raise DealError(f"worlds are dealt from an Observation (state.observation(player)), "
+                        f"not {type(observation).__name__}")
     game = load_game(observation.game)
     if not getattr(game, "WORLDS", ""):
         raise DealError(f"{game.title} cannot deal hidden cards (it has no world sampler)")
