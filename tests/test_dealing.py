@@ -190,3 +190,29 @@ def test_worlds_agree_with_the_observation(game_id, seeds, every):
             CHECKS[game_id](state, player, obs, world)
             n += 1
     assert n > 1000
+
+
+def test_what_the_samplers_infer_is_true_of_the_real_deal():
+    # soundness: the inferences never exclude the cards' true places
+    from openhand.sixtyfive.observation import voids
+    from openhand.sixtysix.observation import shown_lacking
+    for state, player, obs in observations("66", range(30)):
+        assert not (shown_lacking(obs) & set(state.hands[1 - player]))
+        assert {Card(c) for c in obs.opponent_known} <= set(state.hands[1 - player])
+    for state, player, obs in observations("65", range(10), every=2):
+        for seat, suits in voids(obs).items():
+            assert not any(int(c.suit) in suits for c in state.hands[seat])
+
+
+def test_the_eighty_three_cases_hold_the_real_hands():
+    # the true trump count of every other hand is one of its cases
+    from openhand.eightythree.rules import is_trump
+    for state, player, obs in observations("83", range(5), every=3):
+        if "phase" not in obs.fields() or obs.phase in ("bidding", "trumps", "over"):
+            continue
+        trump = "SHDC".index(obs.trump)
+        union = worlds(obs).placement
+        truth = {f"{'NESW'[q]} trumps": sum(1 for c in state.hands[q] if is_trump(c, trump))
+                 for q in range(4) if q != player}
+        assert any(all(dict(zip(case.places, case.sizes))[k] == v for k, v in truth.items())
+                   for case in union.cases), (obs.phase, truth)
