@@ -1,5 +1,6 @@
-"""Eighty-Three's auction for the searching players: bids and trumps from
-the bid feasibility of sampled (or true) deals (see :mod:`.pimc`)."""
+"""Eighty-Three before the play, for the searching players: bids and
+trumps from the bid feasibility of sampled (or true) deals, and passes
+and discards chosen among the heuristic's favourites (see :mod:`.pimc`)."""
 from __future__ import annotations
 
 from typing import List
@@ -9,7 +10,7 @@ from ..eightythree.feasibility import pair_value
 from ..eightythree.play_oracle import PlayOracle
 from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid
 
-__all__ = ["auction_choice"]
+__all__ = ["auction_choice", "choice_values"]
 
 
 def _values(deal, seat: int, oracle) -> List[int]:
@@ -73,3 +74,38 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
             totals[m][0] += _deal_score(v, bid, obs.penalty)
             totals[m][1] += 2 * v - TOTAL_POINTS
     return max(legal, key=lambda m: (totals[m][0], totals[m][1], m == player.heuristic.choose(obs)))
+
+
+def _side_score(deal_after, obs, oracle) -> tuple:
+    """(this side's deal score minus the other's, card-point margin) of a
+    deal once a pass or discard is made: the rest by the fast mode (the
+    heuristic's passes and discards, then the exact play)."""
+    from ..eightythree.feasibility import _solve_state, _DISCARD, _PASS
+    bidder, trump = deal_after.bidder, int(deal_after.trump)
+    if deal_after.phase == "playing":
+        pos = deal_after.position
+        value = oracle.value([mask_of(h) for h in pos.hands], trump, bidder)
+    else:
+        phase = _PASS if deal_after.phase == "passing" else _DISCARD
+        state = (tuple(mask_of(h) for h in deal_after.hands), phase, tuple(deal_after._queue))
+        value = _solve_state(state, trump, bidder, "fast", oracle)
+    score = _deal_score(value, parse_bid(obs.high_bid), obs.penalty)
+    margin = 2 * value - TOTAL_POINTS
+    sign = 1 if obs.player % 2 == bidder % 2 else -1
+    return sign * score, sign * margin
+
+
+def choice_values(player, obs, deals, candidates) -> dict:
+    """Move -> summed (objective, margin) over ``deals`` for each
+    candidate pass or discard."""
+    from .objectives import capped
+    oracle = PlayOracle(capped(player._solver, None))
+    totals = {m: [0, 0] for m in candidates}
+    for d in deals:
+        for m in candidates:
+            after = d.copy()
+            after.play(m)
+            v = _side_score(after, obs, oracle)
+            totals[m][0] += v[0]
+            totals[m][1] += v[1]
+    return totals

@@ -140,6 +140,29 @@ def _sixtysix(obs, legal: List[str]) -> str:
 
 
 # ------------------------------------------------------------------ Eighty-Three
+def rank_choices(obs, legal: List[str]) -> List[str]:
+    """Eighty-Three's passes or discards, the heuristic's favourite first:
+    a pass keeps the scoring trumps (most points first), then the
+    highest; a discard keeps as many trumps as allowed, then the highest
+    plain cards."""
+    from ..eightythree.notation import Move
+    from ..eightythree.rules import card_key, is_trump, points
+    hand = [Card(c) for c in obs.hand]
+    trump = SUIT_CHARS.index(obs.trump)
+    if obs.phase == "passing":
+        def kept(m):
+            gone = set(Move(m).cards)
+            return sorted(((points(c, trump), card_key(c, trump)[1]) for c in hand if is_trump(c, trump)
+                           and c not in gone), reverse=True)
+    else:
+        def kept(m):
+            gone = set(Move(m).cards)
+            keep = [c for c in hand if c not in gone]
+            return (sum(1 for c in keep if is_trump(c, trump)),
+                    sorted((card_key(c, trump)[1] for c in keep if not is_trump(c, trump)), reverse=True))
+    return sorted(legal, key=kept, reverse=True)
+
+
 def hand_worth(cards, trump: int) -> float:
     """The heuristic's worth of a hand with ``trump`` as trumps (points it
     may expect its side to take): see the module notes."""
@@ -170,20 +193,8 @@ def _eightythree(obs, legal: List[str]) -> str:
     if phase == "trumps":
         return max(legal, key=lambda m: hand_worth(hand, SUIT_CHARS.index(m[-1])))
     trump = SUIT_CHARS.index(obs.trump)
-    if phase == "passing":
-        # keep the best 6: the score of what a pass keeps
-        def kept(m):
-            gone = set(Move(m).cards)
-            return sorted(((points(c, trump), card_key(c, trump)[1]) for c in hand if is_trump(c, trump)
-                           and c not in gone), reverse=True)
-        return max(legal, key=kept)
-    if phase == "discarding":
-        def kept(m):
-            gone = set(Move(m).cards)
-            keep = [c for c in hand if c not in gone]
-            return (sum(1 for c in keep if is_trump(c, trump)),
-                    sorted((card_key(c, trump)[1] for c in keep if not is_trump(c, trump)), reverse=True))
-        return max(legal, key=kept)
+    if phase in ("passing", "discarding"):
+        return rank_choices(obs, legal)[0]
     cards = [Card(m) for m in legal]
     trick = [Card(c) for c in obs.trick]
     if not trick:

@@ -17,8 +17,10 @@ passes and discards, then the exact play); the player raises by the least
 step while that bid is made in at least ``confidence`` of the worlds (83
 doubled only when all 83 points are), and names the suit of the best mean
 deal score.  It never outbids its partner, and judges its bid once per
-deal (the bids of others are not read as information).  Its passes and
-discards are the heuristic's.
+deal (the bids of others are not read as information).  A pass or a
+discard is chosen among the heuristic's ``choices`` favourites (its
+documented ranking), each valued in half as many worlds by the same fast
+mode.
 
 :class:`ClairvoyantPlayer` solves the true state (it ``sees_state``): the
 upper bound of what solving can reach, and a calibration check (a PIMC
@@ -87,18 +89,18 @@ class _Searching(Player):
 class PIMCPlayer(_Searching):
     """See the module notes.  ``worlds`` (at least 1), ``nodes`` (None: no
     cap), ``seconds`` (None: no time limit), ``confidence`` (Eighty-Three
-    bids), ``seed``."""
+    bids), ``choices`` (Eighty-Three passes and discards weighed), ``seed``."""
 
     name = "pimc"
 
     def __init__(self, worlds: int = 32, nodes: Optional[int] = None, seconds: Optional[float] = 1.0,
-                 confidence: float = 0.6, seed=None, table_mb: Optional[float] = None) -> None:
+                 confidence: float = 0.6, choices: int = 6, seed=None, table_mb: Optional[float] = None) -> None:
         super().__init__(seed, nodes, table_mb)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise PositionError(f"worlds must be a positive whole number, got {worlds!r}")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise PositionError(f"seconds must be a positive number or None, got {seconds!r}")
-        self.worlds, self.seconds, self.confidence = worlds, seconds, confidence
+        self.worlds, self.seconds, self.confidence, self.choices = worlds, seconds, confidence, choices
         self.last_worlds = 0          # worlds solved for the last decision
 
     def choose(self, observation, state=None) -> str:
@@ -107,7 +109,7 @@ class PIMCPlayer(_Searching):
             return legal[0]
         phase = self._phase(observation)
         if observation.game == "83" and phase in ("passing", "discarding"):
-            return self.heuristic.choose(observation)
+            return self._pass_or_discard(observation, legal)
         if observation.game == "83" and phase in ("bidding", "trumps"):
             from .auction import auction_choice
             return auction_choice(self, observation, world_sampler(observation))
@@ -134,6 +136,20 @@ class PIMCPlayer(_Searching):
         if not n:
             return fallback
         return _best(totals, n, fallback, self.rng)
+
+    def _pass_or_discard(self, obs, legal) -> str:
+        """Eighty-Three: the heuristic's ``choices`` favourite passes or
+        discards, each valued in every world by the fast mode."""
+        from .auction import choice_values
+        from .heuristic import rank_choices
+        ranked = rank_choices(obs, legal)
+        candidates = ranked[:self.choices]
+        if len(candidates) == 1:
+            return candidates[0]
+        sampler = world_sampler(obs)
+        deals = [sampler.sample(self.rng) for _ in range(max(1, self.worlds // 2))]
+        totals = choice_values(self, obs, deals, candidates)
+        return _best(totals, len(deals), ranked[0], self.rng)
 
 
 class ClairvoyantPlayer(_Searching):
