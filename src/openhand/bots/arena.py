@@ -78,12 +78,13 @@ def play_table(game, deal_seed: int, dealer: int, specs: Dict[str, str], seats: 
             obs = state.observation(seat)
             clock = time.perf_counter if getattr(p, "external", False) else time.thread_time
             start = clock()
+            move = None
             try:
                 move = p.choose(obs, state.copy() if p.sees_state else None)
                 elapsed = clock() - start
                 state.play(move)
             except (OpenhandError, Exception) as e:     # an illegal move or a failing player
-                forfeit = {"seat": seat, "player": seats[seat], "move": repr(locals().get("move")),
+                forfeit = {"seat": seat, "player": seats[seat], "move": repr(move),
                            "reason": f"{type(e).__name__}: {e}"}
                 if not isinstance(e, OpenhandError):
                     forfeit["traceback"] = traceback.format_exc(limit=3)

@@ -19,8 +19,8 @@ answer must be one of ``legal_moves`` as written there (any spelling the
 game reads is accepted); anything else, malformed JSON, a closed output or
 no answer within ``timeout`` seconds is an illegal move
 (:class:`~openhand.errors.IllegalMoveError`, which forfeits the board in
-the arena).  Like UCI for chess engines, the program keeps running for a
-whole match.
+the arena).  Like a UCI chess engine, the program keeps running while its
+player lives, deal after deal (the arena starts one for each table).
 
 >>> import sys
 >>> engine = ExternalPlayer([sys.executable, "-m", "openhand.bots.example_engine"])
