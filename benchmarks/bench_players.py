@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))
 
 from openhand.bots.arena import run_arena  # noqa: E402
 
-PIMC = {"65": "pimc:worlds=8:nodes=262144:seconds=none",
+PIMC = {"65": "pimc:worlds=8:nodes=1048576:seconds=none",
         "66": "pimc:worlds=16:seconds=none",
         "83": "pimc:worlds=16:seconds=none"}
 
@@ -35,7 +35,7 @@ RUNS = {
     "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 120, 3),
     "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
     "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 200, 2),
-    "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 24, 4),
+    "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 16, 4),
 }
 
 

@@ -5,11 +5,14 @@ the searching players besides the world sampler.
 
 * 65: victory points (own minus the opponents': -2, -1, 1 or 2).  With at
   most :data:`EXACT_TRICKS_65` tricks left an exact solve of every move
-  gives the points (and the margin); earlier, where one exact solve costs
-  up to seconds, each move asks the threshold questions (can N-S reach
-  33? then 41, or else 25: two null-window searches) and the margin is
-  the middle of the interval they leave (see benchmarks/README.md for the
-  measured costs).
+  gives the points (and the margin); with :data:`SEARCH_TRICKS_65` left
+  each move asks the threshold questions (can N-S reach 33? then 41, or
+  else 25: two null-window searches) and the margin is the middle of the
+  interval they leave; with more tricks left a world costs from half a
+  second to many seconds, a node cap that fits a decision into a second
+  leaves out most or all of the worlds (and keeps the easy ones), so the
+  player plays its heuristic's card there (:func:`searched`; the measured
+  costs: benchmarks/README.md, "65's early tricks").
 * Sixty-Six: game points (own minus the opponent's, -3..3), ties by the
   final card-point margin (a second solve, objective ``points``, which
   plays every deal out; a claim's margin is the counted points now).
@@ -23,9 +26,18 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
-__all__ = ["evaluate", "Capped", "capped", "EXACT_TRICKS_65"]
+__all__ = ["evaluate", "searched", "Capped", "capped", "EXACT_TRICKS_65", "SEARCH_TRICKS_65"]
 
-EXACT_TRICKS_65 = 8
+EXACT_TRICKS_65 = 9
+SEARCH_TRICKS_65 = 10
+
+
+def searched(observation) -> bool:
+    """Does a searching player solve worlds at this moment?  Always, but
+    in 65's first tricks (more than :data:`SEARCH_TRICKS_65` left)."""
+    if observation.game == "65":
+        return max(observation.hand_sizes) <= SEARCH_TRICKS_65
+    return True
 
 
 class Capped(Exception):

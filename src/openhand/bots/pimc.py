@@ -6,6 +6,8 @@ exact and uniform), values every legal move in each with the game's exact
 solver in the game's real objective (:mod:`.objectives`), and plays the
 move with the best mean, ties broken by the mean card-point margin, then
 by the heuristic's choice among the tied (never "the first listed move").
+In 65's first two tricks, where one world costs seconds, it plays the
+heuristic's card (:func:`.objectives.searched`).
 ``nodes`` caps each search (a world whose search passes it is left out),
 ``seconds`` bounds the decision (CPU seconds of this thread: no new world
 once they are spent; at least one world is always solved); with ``seconds=None`` the work is fixed by
@@ -41,7 +43,7 @@ from ..dealing import worlds as world_sampler
 from ..errors import PositionError
 from .base import Player
 from .heuristic import HeuristicPlayer
-from .objectives import Capped, capped, evaluate
+from .objectives import Capped, capped, evaluate, searched
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
@@ -113,6 +115,8 @@ class PIMCPlayer(_Searching):
         if observation.game == "83" and phase in ("bidding", "trumps"):
             from .auction import auction_choice
             return auction_choice(self, observation, world_sampler(observation))
+        if not searched(observation):
+            return self.heuristic.choose(observation)
         sampler = world_sampler(observation)
         solver = capped(self._solver, self.nodes)
         start = time.thread_time()
