@@ -48,9 +48,9 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .cards import Card, SUIT_CHARS
+from .cards import Card
 from .dealing import InfeasibleDeal, Placement
-from .errors import DealError, PositionError
+from .errors import OpenhandError, PositionError
 
 __all__ = ["Term", "parse_where", "ConstrainedDealer", "REJECTION_TRIES", "have_cpsat"]
 
@@ -127,7 +127,7 @@ def _term(places, piece: str) -> Term:
     negate = piece[:1] in "-!"
     try:
         card = Card(piece[1:] if negate else piece)
-    except DealError:
+    except OpenhandError:
         raise PositionError(f"unknown constraint {piece!r}: expected a card (AS, -AS) or FEATURE OP N "
                             f"(spades>=5, points>=10)") from None
     return Term(places, piece, card=card, negate=negate)

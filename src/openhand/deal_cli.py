@@ -13,7 +13,7 @@ import sys
 from typing import Dict, List, Optional
 
 from .cards import Card, format_hand
-from .cli_common import parser, position_source, state_of
+from .cli_common import position_source, seeded_parser, state_of
 from .errors import PositionError
 
 __all__ = ["deal_command", "fresh_problem", "observed_problem"]
@@ -90,7 +90,7 @@ def _hand_text(game, cards) -> str:
 def deal_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> int:
     from .constrained import ConstrainedDealer, parse_where
     from .game import load_game
-    p = parser(prog or f"openhand deal {game_id}", DEAL_HELP, DEAL_EPILOG)
+    p = seeded_parser(prog or f"openhand deal {game_id}", DEAL_HELP, DEAL_EPILOG, "seed of the deals")
     p.add_argument("--count", type=int, default=1, help="deals to draw (default 1)")
     p.add_argument("--where", default="", help="constraints (see above)")
     p.add_argument("--state", metavar="STATE", help="a state (text, JSON, a file or '-'): deal what --player cannot see")
@@ -98,8 +98,6 @@ def deal_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> i
     p.add_argument("--json", action="store_true",
                    help='print {"game", "seed", "where", "method", "deals": [{place: cards}], "consistent"}')
     args = p.parse_args(argv)
-    if args.random:
-        p.error("--random does not apply: every deal is random, seeded by --seed")
     if args.count < 1:
         p.error("--count must be at least 1")
     game = load_game(game_id)

@@ -5,11 +5,10 @@
 """
 from __future__ import annotations
 
-import json
 import sys
 from typing import List, Optional
 
-from ..cli_common import parser
+from ..cli_common import seeded_parser
 from ..errors import OpenhandError
 
 __all__ = ["arena_command", "play_command"]
@@ -47,7 +46,8 @@ def _bar(report, total: int, stream) -> None:
 
 def arena_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> int:
     from .arena import run_arena
-    p = parser(prog or f"openhand arena {game_id}", ARENA_HELP, ARENA_EPILOG)
+    p = seeded_parser(prog or f"openhand arena {game_id}", ARENA_HELP, ARENA_EPILOG,
+                      "seed of the boards' deals and the players (default 0)")
     p.add_argument("--players", required=True, metavar="A,B", help="the two players, A first")
     p.add_argument("--boards", type=int, default=100, help="duplicate boards to play (default 100)")
     p.add_argument("--workers", type=int, default=None, help="processes (default: every local core)")
@@ -56,8 +56,6 @@ def arena_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> 
                         "match_margin, matches, time_per_decision, forfeits, seconds")
     p.add_argument("--save", metavar="FILE", help="write each board's record to FILE as a JSON line as it ends")
     args = p.parse_args(argv)
-    if args.random:
-        p.error("--random does not apply to the arena (every board is a seeded deal)")
     names = [x.strip() for x in args.players.split(",")]
     if len(names) != 2 or not all(names):
         p.error(f"--players takes two players separated by a comma, like pimc,heuristic, not {args.players!r}")
@@ -168,7 +166,7 @@ def _analysis(game, state, human: int, out) -> None:
 def play_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> int:
     from ..game import load_game
     from . import make_player
-    p = parser(prog or f"openhand play {game_id}", PLAY_HELP)
+    p = seeded_parser(prog or f"openhand play {game_id}", PLAY_HELP, seed_help="seed of the deals and the players")
     p.add_argument("--opponents", default="pimc", help="the computer players (default pimc)")
     p.add_argument("--seat", default=None, help="your seat (default: 0 in Sixty-Six, S in 65 and Eighty-Three)")
     p.add_argument("--deals", type=int, default=1, help="deals to play (default 1)")

@@ -54,7 +54,7 @@ from typing import Dict, List, Optional, Tuple
 from ..cards import SUIT_CHARS, Card
 from ..dealing import Placement, Union, WorldSampler
 from ..seats import SEATS, partner_of
-from .notation import BID, DISCARD, PASS_KIND, PLAY, Move
+from .notation import PLAY, Move
 from .rules import DECK, HAND_SIZE, TRUMPS, Position, effective_suit, is_scoring_trump, is_trump, parse_bid
 
 __all__ = ["world_sampler"]
