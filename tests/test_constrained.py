@@ -16,7 +16,7 @@ from openhand.cards import Card
 from openhand.cli import main
 from openhand.constrained import ConstrainedDealer, card_value, parse_where
 from openhand.dealing import InfeasibleDeal
-from openhand.deal_cli import fresh_problem
+from openhand.constrained import fresh_problem
 from openhand.errors import PositionError
 from openhand.game import load_game
 

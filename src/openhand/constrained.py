@@ -52,7 +52,8 @@ from .cards import Card
 from .dealing import InfeasibleDeal, Placement
 from .errors import OpenhandError, PositionError
 
-__all__ = ["Term", "parse_where", "ConstrainedDealer", "REJECTION_TRIES", "have_cpsat"]
+__all__ = ["deal", "Term", "parse_where", "ConstrainedDealer", "fresh_problem", "observed_problem",
+           "REJECTION_TRIES", "have_cpsat"]
 
 REJECTION_TRIES = 2000
 _OPS = {">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, "=": lambda a, b: a == b,
@@ -284,3 +285,77 @@ class ConstrainedDealer:
                     return placed
             self.method = "cp-sat"            # too rare for rejection: CP-SAT from now on
         return self._cpsat_sample(rng)
+
+
+# ------------------------------------------------------------------ the problems
+def fresh_problem(game):
+    """Places, allowed places per card and names of a fresh deal."""
+    if game.id == "65":
+        from .sixtyfive.deck import DECK
+        deck = sorted(DECK)
+    if game.id == "66":
+        from .sixtysix.deck import DECK
+        places = {"0": 6, "1": 6, "stock": 12}
+        deck = sorted(DECK)
+    elif game.id == "83":
+        from .eightythree.rules import DECK
+        places = {"N": 12, "E": 12, "S": 12, "W": 12, "kitty": 5}
+        deck = sorted(DECK)
+    else:
+        places = {s: len(deck) // 4 for s in "NESW"}
+    return places, {c: list(places) for c in deck}, {}
+
+
+def observed_problem(game, state, player: int):
+    """The hidden cards of ``player``'s view of ``state`` (its world
+    sampler's placement) and the seat aliases of its place names."""
+    from .dealing import Placement, worlds
+    sampler = worlds(state.observation(player))
+    placement = sampler.placement
+    if not isinstance(placement, Placement):
+        raise PositionError("this moment's hidden cards are a union of cases (Eighty-Three's passing, "
+                            "discarding or play with passes): --where is not supported here; drop it")
+    places = dict(zip(placement.places, placement.sizes))
+    allowed = {}
+    for where, cards in placement.classes:
+        for c in cards:
+            allowed[c] = [placement.places[i] for i in where]
+    aliases: Dict[str, tuple] = {}
+    for name in places:
+        aliases.setdefault(name.split()[0], ())
+        aliases[name.split()[0]] += (name,)
+    if game.id == "66":
+        aliases[str(1 - player)] = ("opponent",)
+    return places, allowed, aliases, sampler
+
+
+
+def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=None) -> List[Dict[str, List[str]]]:
+    """``count`` deals meeting ``where`` (the language above): of the whole
+    deck, or of the cards ``player`` (default: the one to move) cannot see
+    in ``state``.  Each deal maps a place to its cards (a fresh
+    Sixty-Six stock in its drawing order, the trump card last).
+
+    >>> d = deal("65", "N: spades>=5, AS", count=2, seed=1)
+    >>> len(d), "AS" in d[0]["N"], sum(c[1] == "S" for c in d[1]["N"]) >= 5
+    (2, True, True)
+    """
+    from .game import load_game
+    game = load_game(game)
+    terms = parse_where(where) if where.strip() else []
+    if state is not None:
+        who = state.to_move if player is None else game.player_index(player)
+        if who is None:
+            raise PositionError("the deal is over: name the player whose view to deal")
+        places, allowed, aliases, _ = observed_problem(game, state, who)
+    else:
+        places, allowed, aliases = fresh_problem(game)
+    dealer = ConstrainedDealer(game.id, places, allowed, terms, aliases)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    out = []
+    for _ in range(count):
+        placed = dealer.sample(rng)
+        if "stock" in placed and state is None:
+            rng.shuffle(placed["stock"])
+        out.append({name: [str(c) for c in placed[name]] for name in places})
+    return out

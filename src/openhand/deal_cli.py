@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Dict, List, Optional
+from typing import List, Optional
 
 from .cards import Card, format_hand
 from .cli_common import position_source, seeded_parser, state_of
+from .constrained import fresh_problem, observed_problem
 from .errors import PositionError
 
-__all__ = ["deal_command", "fresh_problem", "observed_problem"]
+__all__ = ["deal_command"]
 
 DEAL_HELP = """Deal complete deals: from the whole deck (a fresh deal), or the cards one
 player of a state cannot see (--state, --player).  --where adds
@@ -38,46 +39,6 @@ DEAL_EPILOG = """examples:
   openhand deal 65 --count 3 --seed 1 --where "N: spades>=5, AS; S: points>=10"
   openhand deal 83 --count 2 --where "N|S: JK; kitty: hearts>=2" --json
   openhand deal 66 --where "0: AS, TS; stock: 9S" --count 4"""
-
-
-def fresh_problem(game):
-    """Places, allowed places per card and names of a fresh deal."""
-    from .game import _import
-    deck = sorted(_import(game.SOLVER.split(":")[0] + ":Position").DECK) if game.id != "66" else None
-    if game.id == "66":
-        from .sixtysix.deck import DECK
-        places = {"0": 6, "1": 6, "stock": 12}
-        deck = sorted(DECK)
-    elif game.id == "83":
-        from .eightythree.rules import DECK
-        places = {"N": 12, "E": 12, "S": 12, "W": 12, "kitty": 5}
-        deck = sorted(DECK)
-    else:
-        places = {s: len(deck) // 4 for s in "NESW"}
-    return places, {c: list(places) for c in deck}, {}
-
-
-def observed_problem(game, state, player: int):
-    """The hidden cards of ``player``'s view of ``state`` (its world
-    sampler's placement) and the seat aliases of its place names."""
-    from .dealing import Placement, worlds
-    sampler = worlds(state.observation(player))
-    placement = sampler.placement
-    if not isinstance(placement, Placement):
-        raise PositionError("this moment's hidden cards are a union of cases (Eighty-Three's passing, "
-                            "discarding or play with passes): --where is not supported here; drop it")
-    places = dict(zip(placement.places, placement.sizes))
-    allowed = {}
-    for where, cards in placement.classes:
-        for c in cards:
-            allowed[c] = [placement.places[i] for i in where]
-    aliases: Dict[str, tuple] = {}
-    for name in places:
-        aliases.setdefault(name.split()[0], ())
-        aliases[name.split()[0]] += (name,)
-    if game.id == "66":
-        aliases[str(1 - player)] = ("opponent",)
-    return places, allowed, aliases, sampler
 
 
 def _hand_text(game, cards) -> str:
