@@ -7,6 +7,7 @@ decision) is appended to results/players.json as it finishes, and each
 board's record to results/players_boards/<run>.jsonl as it ends.
 
     python benchmarks/bench_players.py [--only NAME ...] [--workers 1] [--list]
+    python benchmarks/bench_players.py --report NAME ...   # the report of the boards saved so far
 """
 from __future__ import annotations
 
@@ -45,7 +46,19 @@ def main(argv=None) -> int:
     p.add_argument("--boards", type=int, help="override every run's board count")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--list", action="store_true")
+    p.add_argument("--report", nargs="*", help="print the reports of these runs from their saved boards "
+                                               "(a run stopped early included)")
     args = p.parse_args(argv)
+    if args.report:
+        from openhand.bots.arena import ArenaReport
+        for name in args.report:
+            game, a, b, boards, seed = RUNS[name]
+            with open(os.path.join(HERE, "results", "players_boards", name + ".jsonl")) as f:
+                records = [json.loads(line) for line in f if line.strip()]
+            report = ArenaReport(game, {"A": a, "B": b}, seed, records)
+            print(f"{name}: {len(records)} of {boards} boards")
+            print(report.table())
+        return 0
     if args.list:
         for name, run in RUNS.items():
             print(name, *run)
