@@ -33,9 +33,9 @@ RUNS = {
     "66-heuristic-heuristic": ("66", "heuristic", "heuristic", 1000, 5),
     "66-clairvoyant-heuristic": ("66", "clairvoyant", "heuristic", 300, 2),
     "83-clairvoyant-heuristic": ("83", "clairvoyant", "heuristic", 300, 3),
-    "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 120, 3),
+    "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 500, 3),
     "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
-    "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 200, 2),
+    "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
     "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 16, 4),
 }
 
@@ -46,14 +46,16 @@ def main(argv=None) -> int:
     p.add_argument("--boards", type=int, help="override every run's board count")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--list", action="store_true")
+    p.add_argument("--resume", action="store_true", help="keep the boards a stopped run saved and play the rest")
     p.add_argument("--report", nargs="*", help="print the reports of these runs from their saved boards "
                                                "(a run stopped early included)")
     args = p.parse_args(argv)
-    if args.report:
+    if args.report is not None:                  # no names: every run
         from openhand.bots.arena import ArenaReport
-        for name in args.report:
+        saved = lambda name: os.path.join(HERE, "results", "players_boards", name + ".jsonl")  # noqa: E731
+        for name in args.report or [n for n in RUNS if os.path.exists(saved(n))]:
             game, a, b, boards, seed = RUNS[name]
-            with open(os.path.join(HERE, "results", "players_boards", name + ".jsonl")) as f:
+            with open(saved(name)) as f:
                 records = [json.loads(line) for line in f if line.strip()]
             report = ArenaReport(game, {"A": a, "B": b}, seed, records)
             print(f"{name}: {len(records)} of {boards} boards")
@@ -71,8 +73,13 @@ def main(argv=None) -> int:
             continue
         boards = args.boards or boards
         print(f"{name}: {game} {a} vs {b}, {boards} boards, seed {seed}", file=sys.stderr, flush=True)
-        with open(os.path.join(out_dir, name + ".jsonl"), "w") as save:
-            report = run_arena(game, [a, b], boards, seed, args.workers, save=save,
+        path = os.path.join(out_dir, name + ".jsonl")
+        done = []
+        if args.resume and os.path.exists(path):
+            with open(path) as f:
+                done = [json.loads(line) for line in f if line.strip()]
+        with open(path, "a" if done else "w") as save:
+            report = run_arena(game, [a, b], boards, seed, args.workers, save=save, done=done,
                                progress=lambda r: print(f"  {len(r.records)} boards, {r.seconds:.0f} s",
                                                         file=sys.stderr, flush=True)
                                if len(r.records) % 25 == 0 else None)

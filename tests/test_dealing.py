@@ -212,7 +212,29 @@ def test_the_eighty_three_cases_hold_the_real_hands():
             continue
         trump = "SHDC".index(obs.trump)
         union = worlds(obs).placement
-        truth = {f"{'NESW'[q]} trumps": sum(1 for c in state.hands[q] if is_trump(c, trump))
-                 for q in range(4) if q != player}
-        assert any(all(dict(zip(case.places, case.sizes))[k] == v for k, v in truth.items())
+        truth = {'NESW'[q]: sum(1 for c in state.hands[q] if is_trump(c, trump)) for q in range(4) if q != player}
+
+        def trumps(case, seat):          # a partner's scoring trumps may be counted apart
+            sizes = dict(zip(case.places, case.sizes))
+            return sizes[f"{seat} trumps"] + sizes.get(f"{seat} scoring trumps", 0)
+        assert any(all(trumps(case, seat) == v for seat, v in truth.items())
                    for case in union.cases), (obs.phase, truth)
+
+
+# E to pass one trump; W, his partner, passed already.  Every pass is
+# offered, so W holds at most 5 scoring trumps: a world giving him 6 would
+# refuse "pass TD" (a PIMC player once valued it in such a world and failed).
+PASSING = ("game=83; dealer=W; deal=N:AKQ9832.9.J.874 T.83.KT87.KQT93 J65.AKQ62..J65+JK 4.J74.A65432.A2 "
+           "7.T5.Q9.; moves=" + ", ".join(str(b) for b in range(30, 74)) + ", pass, pass, pass, trumps D, "
+           "pass AD 6D 3D")
+
+
+def test_the_passes_offered_tell_the_passer_about_his_partner():
+    from openhand.eightythree.rules import is_scoring_trump
+    state = load_game("83").from_text(PASSING)
+    obs = state.observation(1)
+    assert state.to_move == 1 and len(obs.legal_moves) == 7
+    for world in worlds(obs).samples(400, random.Random(3)):
+        assert set(map(str, world.legal_moves)) == set(obs.legal_moves)
+        assert sum(1 for c in world.hands[3] if is_scoring_trump(c, 2)) <= 5
+    assert sum(1 for c in state.hands[3] if is_scoring_trump(c, 2)) <= 5

@@ -211,13 +211,17 @@ class ArenaReport:
 
 
 def run_arena(game, players: Sequence[str], boards: int, seed: int = 0, workers: Optional[int] = None,
-              progress: Optional[Callable[[ArenaReport], None]] = None, save=None) -> ArenaReport:
+              progress: Optional[Callable[[ArenaReport], None]] = None, save=None,
+              done: Sequence[dict] = ()) -> ArenaReport:
     """Play ``boards`` duplicate boards of ``players`` (two specs, A and
     B: see :func:`openhand.bots.make_player`) on ``workers`` processes
     (default: every local core).  ``progress(report)`` is called after
     each board; ``save`` (a writable text file) gets each board's record
     as a JSON line when it is finished, so an interrupted run keeps them.
-    Ctrl-C stops the run and returns the boards finished so far."""
+    Ctrl-C stops the run and returns the boards finished so far.  ``done``:
+    the records of boards played before by the same run (its ``save``
+    file), kept and not played again: board i's deal depends only on the
+    seed and i, so a run goes on where it stopped."""
     from . import make_player
     game = load_game(game)
     if len(players) != 2:
@@ -230,6 +234,14 @@ def run_arena(game, players: Sequence[str], boards: int, seed: int = 0, workers:
     rng = random.Random(seed)
     jobs = [(game.id, game.options, specs, i, rng.randrange(2 ** 62)) for i in range(boards)]
     report = ArenaReport(game.id, specs, seed)
+    seeds = {job[3]: job[4] for job in jobs}
+    for rec in done:
+        if seeds.get(rec.get("board")) != rec.get("seed"):
+            raise PositionError(f"board {rec.get('board')!r} of the saved records is not a board of this "
+                                f"run (another seed, or fewer boards)")
+    report.records.extend(done)
+    played = {rec["board"] for rec in done}
+    jobs = [job for job in jobs if job[3] not in played]
     start = time.perf_counter()
     workers = workers or os.cpu_count() or 1
 

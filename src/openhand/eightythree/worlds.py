@@ -27,9 +27,18 @@ part and a plain part of exact sizes, so every case is a
 :class:`~openhand.dealing.Placement` and all of them a
 :class:`~openhand.dealing.Union`: exact and uniform over the placements of
 the hidden cards now.  (Which of a receiver's trumps came from an
-opponent's pass is not resolved: it changes nothing from here on.  The
-rule that a pass must leave the receiver able to keep every scoring trump
-is not used as a constraint.)
+opponent's pass is not resolved: it changes nothing from here on.)
+
+A pass must leave the receiver able to keep every scoring trump, so the
+passes a player is offered tell him about his partner, once the partner's
+own passing turn is over: a pass holding k scoring trumps is legal when
+the partner holds at most 6 - k.  If every pass of the right size is
+legal, the partner holds at most 6 - (the most scoring trumps a pass could
+hold); if some are refused, exactly 6 - (the most a legal one holds).  At
+his own passing turn the partner's trumps split into scoring ones, in that
+range, and the others: more cases of the union, so the worlds are those in
+which he is offered the same passes.  (What the passes of the others,
+earlier, said to them is not used.)
 
 Worlds are, by phase: in the auction and the naming of trumps a whole
 :class:`~.deal.Deal` from the shuffle with the bids replayed (a bidder's
@@ -168,7 +177,9 @@ def _after_trumps_sampler(obs) -> WorldSampler:
         if len(trick) == 4:
             trick = []
     played_trumps = {q: sum(1 for who, c in plays if who == q and is_trump(c, trump)) for q in range(4)}
-    # each other seat's cases: (trumps in hand now, trumps in its discard pile)
+    # each other seat's cases: (trumps in hand now, trumps in its discard pile, scoring
+    # trumps among those in hand if counted apart)
+    scoring_range = _partner_scoring_range(obs, mine, trump, done, partner)
     per_seat = []
     for q in others:
         h, d = obs.hand_sizes[q], discards[q]
@@ -184,14 +195,22 @@ def _after_trumps_sampler(obs) -> WorldSampler:
             else:
                 a, b = min(t, HAND_SIZE), max(0, t - HAND_SIZE)
                 a -= played_trumps[q]
-            if 0 <= a <= h and 0 <= b <= (d or 0):
-                cases.append((a, b))
+            if not (0 <= a <= h and 0 <= b <= (d or 0)):
+                continue
+            if q == partner and scoring_range is not None:
+                cases.extend((a, b, k) for k in range(scoring_range[0], min(a, scoring_range[1]) + 1))
+            else:
+                cases.append((a, b, None))
         per_seat.append((q, h, d or 0, sorted(set(cases))))
 
     def placement(choice) -> Placement:
         places: Dict[str, int] = {}
-        for (q, h, d, _), (a, b) in zip(per_seat, choice):
+        split = {}                                     # seat -> its scoring trumps, if counted apart
+        for (q, h, d, _), (a, b, k) in zip(per_seat, choice):
             places[f"{SEATS[q]} trumps"], places[f"{SEATS[q]} plain"] = a, h - a
+            if k is not None:
+                places[f"{SEATS[q]} trumps"], places[f"{SEATS[q]} scoring trumps"] = a - k, k
+                split[q] = k
             if d:
                 places[f"{SEATS[q]} discard trumps"], places[f"{SEATS[q]} discard plain"] = b, d - b
         allowed = {}
@@ -203,7 +222,8 @@ def _after_trumps_sampler(obs) -> WorldSampler:
                 if c in my_passed and q != partner:
                     continue                           # what I passed is my partner's
                 if suit not in void_suits[q]:
-                    where.append(f"{SEATS[q]} {'trumps' if tr else 'plain'}")
+                    scoring = tr and q in split and is_scoring_trump(c, trump)
+                    where.append(f"{SEATS[q]} {'scoring trumps' if scoring else 'trumps' if tr else 'plain'}")
                 if d and not (tr and is_scoring_trump(c, trump)):
                     where.append(f"{SEATS[q]} discard {'trumps' if tr else 'plain'}")
             allowed[c] = where
@@ -215,7 +235,8 @@ def _after_trumps_sampler(obs) -> WorldSampler:
         hands = {SEATS[me]: mine}
         piles = {me: tuple(Card(c) for c in obs.my_discards)}
         for q, h, d, _ in per_seat:
-            hands[SEATS[q]] = placed[f"{SEATS[q]} trumps"] + placed[f"{SEATS[q]} plain"]
+            hands[SEATS[q]] = placed[f"{SEATS[q]} trumps"] + placed.get(f"{SEATS[q]} scoring trumps", []) \
+                + placed[f"{SEATS[q]} plain"]
             if d:
                 piles[q] = tuple(placed[f"{SEATS[q]} discard trumps"] + placed[f"{SEATS[q]} discard plain"])
         if playing:
@@ -229,6 +250,22 @@ def _after_trumps_sampler(obs) -> WorldSampler:
                              {q: pile for q, pile in piles.items() if pile})
 
     return WorldSampler(obs, union, build)
+
+
+def _partner_scoring_range(obs, mine, trump, done, partner) -> Optional[Tuple[int, int]]:
+    """The scoring trumps the partner may hold, as the passes offered to
+    the observer tell (see the module notes): None when they tell nothing
+    (not the observer's passing turn, or the partner's turn to come)."""
+    if obs.phase != "passing" or obs.to_move != obs.player or not done[partner] or not obs.legal_moves:
+        return None
+    trumps = [c for c in mine if is_trump(c, trump)]
+    size = len(trumps) - HAND_SIZE
+    scoring = sum(1 for c in trumps if is_scoring_trump(c, trump))
+    most = min(size, scoring)                     # the most scoring trumps a pass could hold
+    offered = max(sum(1 for c in Move(m).cards if is_scoring_trump(Card(c), trump)) for m in obs.legal_moves)
+    if offered == most:
+        return 0, HAND_SIZE - most
+    return HAND_SIZE - offered, HAND_SIZE - offered
 
 
 # ------------------------------------------------------------------ a play position
