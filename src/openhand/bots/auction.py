@@ -44,12 +44,12 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
     elif obs.phase == "bidding" and player._auction_cache.get("hand") == obs.hand:
         deals = None                       # nothing new about the cards: the amount stands
     else:
-        deals = [sampler.sample(player.rng) for _ in range(player.worlds)]
+        deals = (sampler.sample(player.rng) for _ in range(player.worlds))
     if obs.phase == "bidding":
         if deals is None:
             amount = player._auction_cache["amount"]
         else:
-            best = sorted(max(_values(d, seat, oracle)) for d in deals)
+            best = sorted(max(v) for v in _within(player, (_values(d, seat, oracle) for d in deals)))
             confidence = getattr(player, "confidence", 1.0)
             # the largest amount made in at least `confidence` of the worlds
             k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
@@ -67,8 +67,7 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
         return raises[0] if step <= amount else "pass"
     bid = parse_bid(obs.high_bid)
     totals = {m: [0, 0] for m in legal}
-    for d in deals:
-        vals = _values(d, seat, oracle)
+    for vals in _within(player, (_values(d, seat, oracle) for d in deals)):
         for m in legal:
             v = vals[SUIT_CHARS.index(m[-1])]
             totals[m][0] += _deal_score(v, bid, obs.penalty)
@@ -95,17 +94,37 @@ def _side_score(deal_after, obs, oracle) -> tuple:
     return sign * score, sign * margin
 
 
-def choice_values(player, obs, deals, candidates) -> dict:
-    """Move -> summed (objective, margin) over ``deals`` for each
-    candidate pass or discard."""
+def choice_values(player, obs, deals, candidates) -> tuple:
+    """(move -> summed (objective, margin), worlds used) over ``deals``
+    (within the player's time budget) for each candidate pass or discard."""
     from .objectives import capped
     oracle = PlayOracle(capped(player._solver, None))
     totals = {m: [0, 0] for m in candidates}
-    for d in deals:
+
+    def values(d):
+        out = []
         for m in candidates:
             after = d.copy()
             after.play(m)
-            v = _side_score(after, obs, oracle)
+            out.append(_side_score(after, obs, oracle))
+        return out
+    n = 0
+    for vals in _within(player, (values(d) for d in deals)):
+        for m, v in zip(candidates, vals):
             totals[m][0] += v[0]
             totals[m][1] += v[1]
-    return totals
+        n += 1
+    return totals, n
+
+
+def _within(player, worlds_values):
+    """The values of the worlds (a lazy iterable: each is computed when
+    drawn) while the player's time budget allows another."""
+    from .objectives import WorldClock
+    clock = WorldClock(getattr(player, "seconds", None))
+    for values in worlds_values:
+        yield values
+        clock.tick()
+        player.last_worlds = clock.worlds
+        if not clock.another():
+            return

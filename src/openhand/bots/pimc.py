@@ -10,8 +10,11 @@ In 65's first two tricks, where one world costs seconds, it plays the
 heuristic's card (:func:`.objectives.searched`).
 ``nodes`` caps each search (a world whose search passes it is left out),
 ``seconds`` bounds the decision (CPU seconds of this thread: no new world
-once they are spent; at least one world is always solved); with ``seconds=None`` the work is fixed by
-``worlds`` and ``nodes`` and the player is reproducible from its seed.
+that would, at the cost of the dearest before, end past them, and a search
+still running at the budget's end is stopped, its world left out; with no
+world solved the heuristic's move is played: :class:`~.objectives.
+WorldClock`); with ``seconds=None`` the work is fixed by ``worlds`` and
+``nodes`` and the player is reproducible from its seed.
 
 Eighty-Three's auction: each world is valued for this seat as bidder in
 each suit by the feasibility table's fast mode (the documented heuristic
@@ -36,14 +39,13 @@ True
 """
 from __future__ import annotations
 
-import time
 from typing import Dict, List, Optional
 
 from ..dealing import worlds as world_sampler
 from ..errors import PositionError
 from .base import Player
 from .heuristic import HeuristicPlayer
-from .objectives import Capped, capped, evaluate, searched
+from .objectives import Capped, WorldClock, capped, evaluate, searched
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
@@ -107,6 +109,7 @@ class PIMCPlayer(_Searching):
 
     def choose(self, observation, state=None) -> str:
         legal = list(observation.legal_moves)
+        self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]
         phase = self._phase(observation)
@@ -118,18 +121,19 @@ class PIMCPlayer(_Searching):
         if not searched(observation):
             return self.heuristic.choose(observation)
         sampler = world_sampler(observation)
-        solver = capped(self._solver, self.nodes)
-        start = time.thread_time()
+        clock = WorldClock(self.seconds)
         totals: Dict[str, List[float]] = {m: [0.0, 0.0] for m in legal}
         n = 0
         for _ in range(self.worlds):
-            if n and self.seconds is not None and time.thread_time() - start > self.seconds:
+            if not clock.another():
                 break
             world = sampler.sample(self.rng)
             try:
-                values = evaluate(world, solver, observation)
+                values = evaluate(world, capped(self._solver, self.nodes, clock.deadline), observation)
             except Capped:
                 continue
+            finally:
+                clock.tick()
             for m in legal:
                 v = values[m]
                 totals[m][0] += v[0]
@@ -151,9 +155,9 @@ class PIMCPlayer(_Searching):
         if len(candidates) == 1:
             return candidates[0]
         sampler = world_sampler(obs)
-        deals = [sampler.sample(self.rng) for _ in range(max(1, self.worlds // 2))]
-        totals = choice_values(self, obs, deals, candidates)
-        return _best(totals, len(deals), ranked[0], self.rng)
+        totals, n = choice_values(self, obs, (sampler.sample(self.rng) for _ in range(max(1, self.worlds // 2))),
+                                  candidates)
+        return _best(totals, n, ranked[0], self.rng)
 
 
 class ClairvoyantPlayer(_Searching):
