@@ -114,9 +114,32 @@ def test_bad_questions_are_refused_by_name():
     assert list(r.errors) == [0] and "auction has no open-hand value" in r.errors[0]
 
 
-def test_where_constraints_wait_for_the_dealer_of_issue_12():
-    with pytest.raises(PositionError, match="--where.*issue 12"):
-        list(random_entries(load_game("65"), 3, 1, "value", {}, where=["N has 4 spades"]))
+def test_where_constraints_deal_the_random_stream():
+    from openhand.dealing import InfeasibleDeal
+    g = load_game("65")
+    items = list(random_entries(g, 20, 4, "value", {}, where=["N: spades>=6, AS", "S|W: KH"]))
+    assert [e.line for e in items] == list(range(1, 21)) and len({e.key for e in items}) == 20
+    for e in items:
+        hands = [set(map(str, h)) for h in g.from_text(e.key).hands]
+        assert "AS" in hands[0] and sum(c.endswith("S") for c in hands[0]) >= 6
+        assert "KH" in hands[2] | hands[3]
+    again = list(random_entries(g, 20, 4, "value", {}, where="N: spades>=6, AS; S|W: KH"))
+    assert [e.key for e in again] == [e.key for e in items]                   # seeded
+    played = list(random_entries(g, 3, 4, "value", {"tricks": 5}, where="N: spades>=6, AS"))
+    assert all(g.from_text(e.key).tricks_left == 5 for e in played)
+    six = list(random_entries(load_game("66"), 5, 1, "value", {}, where="0: AS, TS; stock: points>=40"))
+    for e in six:
+        s = load_game("66").from_text(e.key)
+        assert {"AS", "TS"} <= set(map(str, s.hands[0]))
+    bids = list(random_entries(load_game("83"), 3, 1, "bids", {}, where="kitty: JK"))
+    assert all("JK" in map(str, load_game("83").from_text(e.key).kitty) for e in bids)
+    # refused at once, before any item: malformed, unmeetable, the wrong question
+    for where, error, what in [("N has 4 spades", PositionError, "expected PLACES: TERMS"),
+                               ("N: spades>=13; S: AS", InfeasibleDeal, "N: spades>=13")]:
+        with pytest.raises(error, match=what):
+            random_entries(g, 3, 1, "value", {}, where=where)
+    with pytest.raises(PositionError, match="go with --what bids"):
+        random_entries(load_game("83"), 3, 1, "value", {}, where="kitty: JK")
 
 
 def test_random_streams_extend_their_prefix():

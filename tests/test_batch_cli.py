@@ -146,7 +146,7 @@ def test_usage_errors_name_the_problem(tmp_path, capsys):
                           (["65", "--random", "3", "--out", out, "--what", "reach", "--targets", "x"],
                            "whole numbers"),
                           (["65", str(tmp_path / "none.txt"), "--out", out], "not found"),
-                          (["65", "--random", "3", "--out", out, "--where", "S:5+"], "issue 12"),
+                          (["65", "--random", "3", "--out", out, "--where", "S:5+"], "unknown constraint"),
                           (["65", "--random", "3", "--out", out, "--tricks", "13"], "1 to 12 tricks")]:
         code, _, err = batch(capsys, *argv)
         assert code == 2 and message in err, (argv, err)

@@ -9,6 +9,10 @@ new game is a new package, not an edit of every command.
 
     openhand solve 65 "N:AKQ.JT9.876.543 E:... S:... W:..." --leader W
     openhand solve 65 --random --seed 7 --json
+    openhand arena 66 --players pimc,heuristic --boards 100 --seed 1
+
+Commands written once for every game (``deal``, ``arena``, ``play``) are
+listed in :data:`GENERIC`.
 """
 from __future__ import annotations
 
@@ -32,6 +36,11 @@ SUMMARIES = {
              "result store, on all cores or a Dask cluster; resumable",
     "stats": "the statistics of a batch result store (--json, --plot DIR)",
     "export": "a batch result store as CSV, Parquet or .npy",
+    "deal": "deal hidden cards: complete deals meeting constraints (--where), or\n"
+            "consistent with what one player of a state knows",
+    "arena": "a duplicate match between two players (random, heuristic, pimc,\n"
+             "clairvoyant, package.module:Class, exec:COMMAND)",
+    "play": "play a deal against the computer in the terminal",
 }
 
 # Commands of no one game: name -> ('module:function', what they take);
@@ -41,6 +50,25 @@ GENERAL = {"analyse": ("openhand.reports.cli:main", "FILE"),
            "stats": ("openhand.batch.cli:stats_command", "STORE"),
            "export": ("openhand.batch.cli:export_command", "STORE")}
 ALIASES = {"analyze": "analyse"}
+
+# Commands written once for every game (module:function, called as
+# function(game_id, argv, prog)).
+GENERIC = {
+    "deal": ("openhand.deal_cli:deal_command", "a deal to complete; --where constraints, --state for a player's view"),
+    "arena": ("openhand.bots.cli:arena_command", "two players; --boards N --seed S [--workers K] [--json]"),
+    "play": ("openhand.bots.cli:play_command", "your seat against computer opponents"),
+}
+
+
+class GenericCommand:
+    """A command of every game, imported when it runs."""
+
+    def __init__(self, path: str, game_id: str, takes: str) -> None:
+        self.path, self.game_id, self.takes = path, game_id, takes
+
+    def __call__(self, argv, prog: str = None) -> int:
+        module, name = self.path.split(":")
+        return getattr(importlib.import_module(module), name)(self.game_id, argv, prog)
 
 
 def _game_ids() -> List[str]:
@@ -61,7 +89,8 @@ def _cli_module(game_id: str):
 
 def _commands() -> Dict[str, Dict[str, object]]:
     """command name -> {game id: command}, over every game that can be
-    loaded, and the commands written once for every game (``batch``)."""
+    loaded, and the commands written once for every game (``batch`` and
+    :data:`GENERIC`)."""
     from .batch.cli import batch_commands
     out: Dict[str, Dict[str, object]] = {}
     for gid in _game_ids():
@@ -69,6 +98,9 @@ def _commands() -> Dict[str, Dict[str, object]]:
         for name, command in (module.COMMANDS.items() if module else ()):
             out.setdefault(name, {})[gid] = command
     out["batch"] = batch_commands()
+    for gid in _game_ids():
+        for name, (path, takes) in GENERIC.items():
+            out.setdefault(name, {})[gid] = GenericCommand(path, gid, takes)
     return out
 
 

@@ -44,6 +44,15 @@ def parser(prog: str, description: str, epilog: str = "") -> argparse.ArgumentPa
     return p
 
 
+def seeded_parser(prog: str, description: str, epilog: str = "", seed_help: str = "seed") -> argparse.ArgumentParser:
+    """A command's parser with only ``--seed`` (the commands that are
+    random by nature: deal, arena, play); plain-text help."""
+    p = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog or None,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=int, default=None, help=seed_help)
+    return p
+
+
 def add_table_mb(p: argparse.ArgumentParser, default_mb) -> None:
     p.add_argument("--table-mb", type=float, default=None, metavar="MB",
                    help=f"transposition table memory cap in MiB (default {default_mb:g})")

@@ -171,6 +171,7 @@ class Game:
     SOLVER = ""                     # 'package.module:Class' of its solver (imported on first use)
     ANALYST = ""                    # its record analyst (openhand.analysis.Analyst by default)
     BATCH = ""                      # 'package.module:Class' of its parts of batch runs (openhand.batch)
+    WORLDS = ""                     # 'package.module:function' of its world sampler (openhand.dealing)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]

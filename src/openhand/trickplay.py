@@ -299,7 +299,9 @@ class TrickPosition(State):
 
     def _observed(self, player) -> dict:
         """The facts of the card play that ``player`` may know: own hand,
-        every card played and by whom, the trick, the score."""
+        every card played and by whom (``plays``, since the position's
+        start, whose leader and trick are ``start_leader`` and
+        ``start_trick``), the trick, the score."""
         p = seat_index(player)
         return {
             "player": p,
@@ -307,6 +309,8 @@ class TrickPosition(State):
             "leader": self._leader,
             "hand": tuple(str(c) for c in sort_cards(self._hands[p])),
             "hand_sizes": tuple(len(h) for h in self._hands),
+            "start_leader": self._start[1],
+            "start_trick": tuple(str(c) for c in self._start[2]),
             "plays": tuple((s, str(m)) for s, m in self._moves),
             "trick": tuple(str(c) for c in self._trick),
             "score": self.score(),

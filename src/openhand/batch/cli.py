@@ -66,7 +66,8 @@ def _parser(game, prog: str) -> argparse.ArgumentParser:
     p.add_argument("--random", type=int, metavar="N", help="N seeded random items instead of a file")
     p.add_argument("--seed", type=int, default=0, help="the seed of --random (default 0)")
     p.add_argument("--where", action="append", metavar="CONSTRAINT",
-                   help="dealing constraints of --random (issue 12's dealer; repeatable)")
+                   help="dealing constraints of --random, as openhand deal takes them "
+                        "(\"N: spades>=5, AS; S: points>=10\"; repeatable: all hold)")
     p.add_argument("--out", required=True, metavar="STORE", help="the SQLite result store (made if new)")
     p.add_argument("--what", choices=[w for w in WHATS if w in parts.WHATS], default="value",
                    help="what to solve (default value)")

@@ -13,9 +13,9 @@ starting with ``#`` are skipped.  A line that cannot be read becomes a
 A random stream of ``n`` items from ``seed`` takes item i's seed as the
 i-th 63-bit number of ``random.Random(seed)``, so the first 100 items of
 ``--random 1000`` are those of ``--random 100`` (a run can be extended).
-Dealing constraints (``--where``) are the hook of issue 12's dealer:
-:func:`random_entries` hands them to ``openhand.dealing.batch_states``
-when that module exists.
+With dealing constraints (``--where``, the language of
+:mod:`openhand.constrained`) the stream is of deals meeting them
+(:func:`openhand.constrained.dealt_states`), seeded the same way.
 
 >>> from openhand.game import load_game
 >>> g = load_game("65")
@@ -144,24 +144,15 @@ def random_seeds(n: int, seed: int) -> Iterator[int]:
 
 def random_entries(game, n: int, seed: int, what: str, inputs: dict, where=None) -> Iterator[Entry]:
     """``n`` seeded random items (source ``random:seed=S``, lines 1..n);
-    ``where``: dealing constraints, handed to issue 12's dealer."""
+    ``where``: dealing constraints (a text, or several that must all
+    hold), checked at once: a malformed or unmeetable one is refused here,
+    before any item."""
     source = f"random:seed={seed}"
     if where:
-        yield from _constrained(game, n, seed, what, inputs, where, source)
-        return
+        from ..constrained import dealt_states
+        text = where if isinstance(where, str) else "; ".join(where)
+        states = dealt_states(game, n, seed, what, inputs, text)
+        return (Item(source, i, state.to_text()) for i, state in enumerate(states, 1))
     parts = game.batch_parts
-    for i, s in enumerate(random_seeds(n, seed), 1):
-        yield Item(source, i, parts.random_state(s, what, inputs).to_text())
-
-
-def _constrained(game, n, seed, what, inputs, where, source) -> Iterator[Entry]:
-    """The hook of the constrained dealer (issue 12): ``openhand.dealing.
-    batch_states(game, n, seed, what, inputs, where)`` yielding states."""
-    try:
-        from .. import dealing
-        batch_states = dealing.batch_states
-    except (ImportError, AttributeError):
-        raise PositionError("dealing constraints (--where) need the constrained dealer (openhand.dealing, "
-                            "issue 12), which this build does not have") from None
-    for i, state in enumerate(batch_states(game, n, seed, what, inputs, where), 1):
-        yield Item(source, i, state.to_text())
+    return (Item(source, i, parts.random_state(s, what, inputs).to_text())
+            for i, s in enumerate(random_seeds(n, seed), 1))

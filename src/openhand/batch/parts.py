@@ -111,6 +111,13 @@ class BatchParts:
         """A line in the game's own form."""
         raise PositionError(f"not a {self.game.title} state text or JSON")
 
+    def dealt_state(self, placed: dict, rng, what: str, inputs: dict):
+        """The item of a deal drawn under dealing constraints (``--where``):
+        ``placed`` maps each place of the fresh deal (the hands, and the
+        stock or the kitty: :func:`openhand.constrained.fresh_problem`) to
+        its cards; ``rng`` draws what the deal leaves open."""
+        raise PositionError(f"{self.game.title} batch runs take no dealing constraints")
+
     def check_state(self, state, what: str) -> None:
         """Refuse (PositionError) a state the question cannot be asked of."""
         if what == "bids":

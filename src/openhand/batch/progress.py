@@ -24,10 +24,11 @@ class Bar:
     """``total`` items (None: unknown); ``enabled``: draw the bar (default:
     when ``stream`` is a terminal)."""
 
-    def __init__(self, total: Optional[int], stream=None, enabled: Optional[bool] = None, desc: str = "solving"):
+    def __init__(self, total: Optional[int], stream=None, enabled: Optional[bool] = None, desc: str = "solving",
+                 unit: str = "item"):
         self.stream = sys.stderr if stream is None else stream
         self.enabled = self.stream.isatty() if enabled is None else enabled
-        self.n, self.total, self._tqdm, self._line = 0, total, None, None
+        self.n, self.total, self._tqdm, self._line, self.unit, self.note = 0, total, None, None, unit, ""
         if not self.enabled:
             return
         try:
@@ -42,7 +43,7 @@ class Bar:
             sized = os.get_terminal_size(self.stream.fileno()).columns > 0
         except (AttributeError, OSError, ValueError):
             sized = False
-        self._tqdm = tqdm(total=total, file=self.stream, unit="item", desc=desc, dynamic_ncols=sized,
+        self._tqdm = tqdm(total=total, file=self.stream, unit=unit, desc=desc, dynamic_ncols=sized,
                           ncols=None if sized else 80, smoothing=0.05)
 
     def update(self, k: int = 1) -> None:
@@ -53,7 +54,14 @@ class Bar:
             rate = self.n / max(1e-9, time.perf_counter() - self._start)
             of = f" of {self.total}" if self.total else ""
             left = f", {(self.total - self.n) / rate:.0f} s left" if self.total and rate else ""
-            self._line.show(f"{self.n}{of} items, {rate:.1f}/s{left}")
+            note = f"; {self.note}" if self.note else ""
+            self._line.show(f"{self.n}{of} {self.unit}s, {rate:.1f}/s{left}{note}")
+
+    def describe(self, text: str) -> None:
+        """A note after the bar (the arena's margin so far), shown at the next update."""
+        self.note = text
+        if self._tqdm is not None:
+            self._tqdm.set_postfix_str(text, refresh=False)
 
     def write(self, text: str) -> None:
         if self._tqdm is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..batch.parts import BatchParts, card_columns
 from ..cards import SUIT_CHARS
 from ..errors import PositionError
-from ..seats import SEATS
+from ..seats import SEATS, seat_index
 from .deal import Deal, random_play_position
 from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position
 
@@ -80,6 +80,14 @@ class Parts(BatchParts):
         if what == "bids":
             return Deal.random(seed, inputs.get("dealer") or "N")
         return random_play_position(seed, tricks_left=inputs.get("tricks", HAND_SIZE))
+
+    def dealt_state(self, placed, rng, what, inputs):
+        """A deal before the auction (``--what bids`` only: the constraints
+        are on the hands as dealt)."""
+        if what != "bids":
+            raise PositionError("Eighty-Three's dealing constraints (--where) are on the deal before the "
+                                "auction: they go with --what bids")
+        return Deal({s: placed[s] for s in SEATS}, placed["kitty"], seat_index(inputs.get("dealer") or "N"))
 
     def own_state(self, text, what, inputs):
         if what == "bids":

@@ -564,6 +564,35 @@ class Deal(State):
         return deal_diagram(self)
 
 
+class DealMoment(Deal):
+    """A deal known only from one moment of its passing or discarding
+    phase (a world dealt for a player, :mod:`.worlds`): the hands now,
+    the contract and the turns still to come, but not how the deal got
+    here, so it has no start to write: ``to_text`` is refused.  It plays,
+    undoes its own moves and solves like any Deal."""
+
+    @classmethod
+    def at(cls, hands, kitty, dealer, penalty, high_bid, bidder, trump, phase, queue, passes, discards):
+        d = cls.__new__(cls)
+        d._hands = [set(h) for h in hands]
+        d._kitty = frozenset(kitty)
+        d._dealer, d._penalty = dealer, penalty
+        d._original = {SEATS[s]: frozenset(d._hands[s]) for s in range(4)}
+        d._phase, d._high_bid, d._bidder = phase, high_bid, bidder
+        d._passed = {s for s in range(4) if s != bidder}
+        d._turn = bidder
+        d._queue = list(queue)
+        d._trump = trump
+        d._discards, d._passes = dict(discards), dict(passes)
+        d._position = None
+        d._moves, d._undo = [], []
+        return d
+
+    def fields(self):
+        raise PositionError("a deal dealt from one moment of its passing or discarding phase has no "
+                            "start to write (its history is unknown)")
+
+
 def _distinct(cards: List[Card], what: str) -> List[Card]:
     for i, c in enumerate(cards):
         if c in cards[:i]:

@@ -51,6 +51,7 @@ class EightyThree(PartnershipGame):
     SOLVER = "openhand.eightythree.solver:Solver"
     ANALYST = "openhand.eightythree.analysis:Analyst"
     BATCH = "openhand.eightythree.batch:Parts"
+    WORLDS = "openhand.eightythree.worlds:world_sampler"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:

@@ -33,6 +33,7 @@ def observe_play(pos, player: int) -> Observation:
     facts = pos._observed(player)
     facts["trump"] = SUIT_CHARS[pos._trump]
     facts["bidder"] = pos.bidder
+    facts["points"] = pos.points
     return Observation(pos.game, facts)
 
 
@@ -68,6 +69,7 @@ def observe_deal(deal, player: int) -> Observation:
         "leader": None if playing is None else playing.leader,
         "trick": () if playing is None else tuple(str(c) for c in playing.trick),
         "score": deal.score(),
+        "penalty": deal.penalty,
         "legal_moves": tuple(str(m) for m in deal.legal_moves) if deal.to_move == player else (),
     }
     return Observation(deal.game, facts)

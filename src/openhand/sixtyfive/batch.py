@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..batch.parts import BatchParts, card_columns
 from ..errors import PositionError
+from ..seats import left_of
 from .deck import DECK, HAND_SIZE, TOTAL_POINTS
 from .rules import Position, random_position, victory_points
 
@@ -54,6 +55,14 @@ class Parts(BatchParts):
 
     def random_state(self, seed, what, inputs):
         return random_position(seed=seed, tricks_left=inputs.get("tricks", HAND_SIZE))
+
+    def dealt_state(self, placed, rng, what, inputs):
+        """The deal, a random dealer, random play down to ``--tricks`` left."""
+        dealer = rng.randrange(4)
+        pos = Position({s: placed[s] for s in "NESW"}, left_of(dealer), dealer=dealer)
+        while pos.tricks_left > inputs.get("tricks", HAND_SIZE):
+            pos.play(rng.choice(pos.legal_cards_now()))
+        return pos
 
     def own_state(self, text, what, inputs):
         if not inputs.get("leader"):

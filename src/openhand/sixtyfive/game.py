@@ -45,6 +45,7 @@ class SixtyFive(PartnershipGame):
     SOLVER = "openhand.sixtyfive.solver:Solver"
     ANALYST = "openhand.sixtyfive.analysis:Analyst"
     BATCH = "openhand.sixtyfive.batch:Parts"
+    WORLDS = "openhand.sixtyfive.observation:world_sampler"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:

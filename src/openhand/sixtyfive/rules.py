@@ -230,6 +230,7 @@ class Position(TrickPosition):
         from ..observation import Observation
         facts = self._observed(player)
         facts["dealer"] = self._dealer
+        facts["points"] = self.points
         facts["tricks"] = self._tricks_now()
         return Observation(self.game, facts)
 

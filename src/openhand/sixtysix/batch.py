@@ -63,6 +63,14 @@ class Parts(BatchParts):
     def random_state(self, seed, what, inputs):
         return Position.deal(seed=seed, dealer=inputs.get("dealer", 0))
 
+    def dealt_state(self, placed, rng, what, inputs):
+        """The two hands, the stock in a random order (its trump card, last,
+        drawn at random among the stock's cards)."""
+        dealer = inputs.get("dealer", 0)
+        stock = list(placed["stock"])
+        rng.shuffle(stock)
+        return Position([placed["0"], placed["1"]], stock, leader=1 - dealer, dealer=dealer)
+
     def summary(self, rows, question):
         from ..batch.stats import generic_summary, share
         out = generic_summary(rows, question, self.game)

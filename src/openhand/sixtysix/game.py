@@ -39,6 +39,7 @@ class SixtySix(Game):
     SOLVER = "openhand.sixtysix.solver:Solver"
     ANALYST = "openhand.sixtysix.analysis:Analyst"
     BATCH = "openhand.sixtysix.batch:Parts"
+    WORLDS = "openhand.sixtysix.observation:world_sampler"
 
     @property
     def FIELDS(self):

@@ -1,5 +1,6 @@
-"""Sixty-Six: what a player may know (:func:`observe`) and the readable
-picture of a position (:func:`diagram`, ``str(position)``).
+"""Sixty-Six: what a player may know (:func:`observe`), dealing the cards
+he cannot see (:func:`world_sampler`) and the readable picture of a
+position (:func:`diagram`, ``str(position)``).
 
 A player sees his own hand, every move made (cards played, marriages
 shown, the exchange, closing, going out: all are made face up), the
@@ -16,18 +17,38 @@ order and the opponent's draws are hidden).
 >>> o = p.observation(1)
 >>> o.hand, o.trump_card, o.stock_size, o.opponent_known
 ('.AQ.TJ.TQ', 'KH', 10, ('QD',))
+
+The hidden cards are the rest of the opponent's hand and the face-down
+stock (its size is known, its order is not: a world's stock is in a
+uniformly random order, the face-up trump card last).  Strict play tells
+more: a follower who did not follow suit has none of it, and no trump
+either if he did not trump; one who followed without beating the led card
+has no higher card of its suit.  Once strict play begins nobody draws, so
+what the opponent lacked then he lacks now; such a card lies in the
+closed stock.
+
+>>> p = Position.deal(seed=3, dealer=1)        # spades are trumps
+>>> p.replay(["close", "TS", "QH"])    # strict play: QH neither follows nor trumps
+>>> w = world_sampler(p.observation(0))
+>>> sorted(str(c) for c in w.placement.places), w.count() > 0
+(['opponent', 'stock'], True)
+>>> sorted(str(c) for c in shown_lacking(p.observation(0)))   # so no spade at all
+['9S', 'AS', 'JS', 'KS', 'QS', 'TS']
+>>> any(c.suit == 0 for world in w.samples(100, seed=2) for c in world.hands[1])
+False
 """
 from __future__ import annotations
 
 from typing import Dict, List, Set
 
 from ..cards import SUIT_CHARS, Card, cards_from_mask, sort_cards
+from ..dealing import Placement, WorldSampler
 from ..observation import Observation
-from .deck import DECK, cards_of, format_hand
-from .notation import EXCHANGE, MARRIAGE, PLAY
+from .deck import DECK, HIGHER, cards_of, follower_wins, format_hand
+from .notation import CLOSE, EXCHANGE, MARRIAGE, PLAY, Move
 from .rules import counted, to_move
 
-__all__ = ["observe", "diagram"]
+__all__ = ["observe", "diagram", "world_sampler", "shown_lacking"]
 
 
 def _partner(card: Card) -> Card:
@@ -79,6 +100,7 @@ def observe(pos, player: int) -> Observation:
         "trump_card": str(Card(s.stock[-1])) if s.stock else None,
         "stock_size": len(s.stock),
         "card_in_play": str(Card(s.trick)) if s.trick else None,
+        "start_card_in_play": str(Card(pos._start.trick)) if pos._start.trick else None,
         "moves": tuple((who, str(m)) for who, m in pos._moves),
         "out_of_play": tuple(str(c) for c in out_of_play(s)),
         "points": s.points,
@@ -92,6 +114,75 @@ def observe(pos, player: int) -> Observation:
         "legal_moves": tuple(str(m) for m in pos.legal_moves) if pos.to_move == player else (),
     }
     return Observation(pos.game, facts)
+
+
+def shown_lacking(obs) -> Set[Card]:
+    """The cards the opponent has shown he does not hold, by following in
+    strict play (see the module notes); some may be seen elsewhere."""
+    opp = 1 - obs.player
+    trump = SUIT_CHARS.index(obs.trump)
+    lacking: Set[int] = set()
+    closed = obs.closed_by is not None and not any(t == CLOSE for _, t in obs.moves)
+    cards = [(who, Move(t)) for who, t in obs.moves]
+    finished = sum(1 for _, m in cards if m.kind in (PLAY, MARRIAGE))
+    led = Card(obs.start_card_in_play) if obs.start_card_in_play else None
+    # tricks finished since the start: (card plays + a start card in play - one in play now) / 2
+    done = (finished + (1 if led is not None else 0) - (1 if obs.card_in_play else 0)) // 2
+    trick_no = sum(obs.tricks) - done          # tricks finished before the first one here
+    for who, m in cards:
+        if m.kind == CLOSE:
+            closed = True
+        if m.kind not in (PLAY, MARRIAGE):
+            continue
+        if led is None:
+            led = m.card
+            continue
+        trick_no += 1
+        strict = closed or trick_no > 6       # 12 stock cards, 2 drawn a trick: empty after 6
+        if strict and who == opp:
+            f, lc = int(m.card), int(led)
+            if f >> 4 == lc >> 4:
+                if not follower_wins(lc, f, trump):
+                    lacking |= {c for c in range(64) if HIGHER[lc] >> c & 1}
+            else:
+                lacking |= {int(c) for c in DECK if c.suit == lc >> 4}
+                if f >> 4 != trump:
+                    lacking |= {int(c) for c in DECK if c.suit == trump}
+        led = None
+    return {Card(c) for c in lacking}
+
+
+def world_sampler(obs) -> WorldSampler:
+    """The worlds consistent with a Sixty-Six observation: Positions at
+    the same moment (no history), the opponent's unknown cards and the
+    stock's order dealt uniformly."""
+    me, opp = obs.player, 1 - obs.player
+    known = {Card(c) for c in obs.opponent_known}
+    seen = {Card(c) for c in obs.hand_cards} | {Card(c) for c in obs.out_of_play} | known
+    for c in (obs.card_in_play, obs.trump_card):
+        if c:
+            seen.add(Card(c))
+    hidden = sorted(DECK - seen)
+    stock_open = max(0, obs.stock_size - 1)
+    places = {"opponent": obs.hand_sizes[opp] - len(known), "stock": stock_open}
+    lacking = shown_lacking(obs)
+    allowed = {c: (["stock"] if c in lacking else ["opponent", "stock"]) for c in hidden}
+    mine = [Card(c) for c in obs.hand_cards]
+    trick = Card(obs.card_in_play) if obs.card_in_play else None
+
+    def build(placed, rng):
+        from .position import Position
+        hands = [None, None]
+        hands[me] = mine
+        hands[opp] = list(placed["opponent"]) + sorted(known)
+        stock = list(placed["stock"])
+        rng.shuffle(stock)
+        if obs.trump_card:
+            stock.append(Card(obs.trump_card))
+        return Position(hands, stock, obs.trump, obs.leader, trick, obs.points, obs.tricks, obs.marriages,
+                        obs.closed_by, obs.closed_opponent_won, obs.out, obs.dealer)
+
+    return WorldSampler(obs, Placement(places, allowed), build)
 
 
 def diagram(pos) -> str:

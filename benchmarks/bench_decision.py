@@ -1,0 +1,66 @@
+"""The default PIMC player's decision (32 worlds at most, a 1 s CPU
+budget checked between worlds): CPU seconds per decision and worlds
+solved, from seeded moments of seeded deals reached by heuristic play.
+Results: results/decision.json (one line per row, appended).
+
+    python benchmarks/bench_decision.py [--positions 10]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))
+
+from openhand import load_game  # noqa: E402
+from openhand.bots import HeuristicPlayer, PIMCPlayer  # noqa: E402
+from common import summary  # noqa: E402
+
+# (game, moves of heuristic play before the decision, what that moment is)
+MOMENTS = [("66", 0, "Sixty-Six, the first lead"), ("66", 6, "Sixty-Six, after 3 tricks"),
+           ("66", 14, "Sixty-Six, after 7 tricks (strict play)"),
+           ("65", 8, "65, trick 3 (10 tricks left)"), ("65", 16, "65, trick 5"),
+           ("83", 0, "Eighty-Three, the first bid")]
+
+
+def moment(game, seed, moves):
+    s = game.new_state(seed=seed)
+    bots = [HeuristicPlayer() for _ in range(game.num_players)]
+    for i, b in enumerate(bots):
+        b.start(game, i)
+    while not s.is_over() and (len(s.history) < moves or (game.id == "83" and moves and s.phase != "playing")):
+        s.play(bots[s.to_move].choose(s.observation(s.to_move)))
+    return None if s.is_over() else s
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--positions", type=int, default=10)
+    args = p.parse_args(argv)
+    out = os.path.join(HERE, "results", "decision.json")
+    for gid, moves, what in MOMENTS:
+        game = load_game(gid)
+        times, worlds = [], []
+        for seed in range(args.positions):
+            s = moment(game, seed, moves)
+            if s is None or len(s.legal_moves) < 2:
+                continue
+            bot = PIMCPlayer(seed=seed)
+            bot.start(game, s.to_move)
+            t = time.thread_time()
+            bot.choose(s.observation(s.to_move))
+            times.append(time.thread_time() - t)
+            worlds.append(bot.last_worlds)
+        row = {"moment": what, "game": gid, "decisions": len(times), "seconds": summary(times),
+               "worlds": summary(worlds)}
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

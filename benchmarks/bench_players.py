@@ -1,0 +1,95 @@
+"""Strength of the computer players: duplicate arenas (openhand.bots.arena)
+between pairs of players in every game, the work budgets fixed (worlds,
+node caps, no time limit) so each run is reproducible from its seed.
+
+Each run's report (margin with its 95% interval, matches, time per
+decision) is appended to results/players.json as it finishes, and each
+board's record to results/players_boards/<run>.jsonl as it ends.
+
+    python benchmarks/bench_players.py [--only NAME ...] [--workers 1] [--list]
+    python benchmarks/bench_players.py --report NAME ...   # the report of the boards saved so far
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))
+
+from openhand.bots.arena import run_arena  # noqa: E402
+
+PIMC = {"65": "pimc:worlds=8:nodes=1048576:seconds=none",
+        "66": "pimc:worlds=16:seconds=none",
+        "83": "pimc:worlds=16:seconds=none"}
+
+# name: (game, A, B, boards, seed) -- stated before the run
+RUNS = {
+    "66-heuristic-random": ("66", "heuristic", "random", 1000, 1),
+    "65-heuristic-random": ("65", "heuristic", "random", 500, 1),
+    "83-heuristic-random": ("83", "heuristic", "random", 500, 1),
+    "66-heuristic-heuristic": ("66", "heuristic", "heuristic", 1000, 5),
+    "66-clairvoyant-heuristic": ("66", "clairvoyant", "heuristic", 300, 2),
+    "83-clairvoyant-heuristic": ("83", "clairvoyant", "heuristic", 300, 3),
+    "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 500, 3),
+    "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
+    "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
+    "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 16, 4),
+}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", nargs="*", help="run only these (names from --list)")
+    p.add_argument("--boards", type=int, help="override every run's board count")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--list", action="store_true")
+    p.add_argument("--resume", action="store_true", help="keep the boards a stopped run saved and play the rest")
+    p.add_argument("--report", nargs="*", help="print the reports of these runs from their saved boards "
+                                               "(a run stopped early included)")
+    args = p.parse_args(argv)
+    if args.report is not None:                  # no names: every run
+        from openhand.bots.arena import ArenaReport
+        saved = lambda name: os.path.join(HERE, "results", "players_boards", name + ".jsonl")  # noqa: E731
+        for name in args.report or [n for n in RUNS if os.path.exists(saved(n))]:
+            game, a, b, boards, seed = RUNS[name]
+            with open(saved(name)) as f:
+                records = [json.loads(line) for line in f if line.strip()]
+            report = ArenaReport(game, {"A": a, "B": b}, seed, records)
+            print(f"{name}: {len(records)} of {boards} boards")
+            print(report.table())
+        return 0
+    if args.list:
+        for name, run in RUNS.items():
+            print(name, *run)
+        return 0
+    out_dir = os.path.join(HERE, "results", "players_boards")
+    os.makedirs(out_dir, exist_ok=True)
+    results = os.path.join(HERE, "results", "players.json")
+    for name, (game, a, b, boards, seed) in RUNS.items():
+        if args.only and name not in args.only:
+            continue
+        boards = args.boards or boards
+        print(f"{name}: {game} {a} vs {b}, {boards} boards, seed {seed}", file=sys.stderr, flush=True)
+        path = os.path.join(out_dir, name + ".jsonl")
+        done = []
+        if args.resume and os.path.exists(path):
+            with open(path) as f:
+                done = [json.loads(line) for line in f if line.strip()]
+        with open(path, "a" if done else "w") as save:
+            report = run_arena(game, [a, b], boards, seed, args.workers, save=save, done=done,
+                               progress=lambda r: print(f"  {len(r.records)} boards, {r.seconds:.0f} s",
+                                                        file=sys.stderr, flush=True)
+                               if len(r.records) % 25 == 0 else None)
+        d = report.to_dict()
+        d["run"] = name
+        with open(results, "a") as f:
+            f.write(json.dumps(d) + "\n")
+        print(report.table(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Eighty-Three before the play, for the searching players: bids and
+trumps from the bid feasibility of sampled (or true) deals, and passes
+and discards chosen among the heuristic's favourites (see :mod:`.pimc`)."""
+from __future__ import annotations
+
+from typing import List
+
+from ..cards import SUIT_CHARS, mask_of
+from ..eightythree.feasibility import pair_value
+from ..eightythree.play_oracle import PlayOracle
+from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid
+
+__all__ = ["auction_choice", "choice_values"]
+
+
+def _values(deal, seat: int, oracle) -> List[int]:
+    """The fast feasibility value of ``seat`` as bidder in each suit."""
+    hands = [mask_of(deal.original[s]) for s in "NESW"]     # as dealt (the kitty apart)
+    kitty = mask_of(deal.kitty)
+    return [pair_value(hands, kitty, seat, t, "fast", oracle) for t in range(4)]
+
+
+def _deal_score(value: int, bid: int, penalty: str) -> int:
+    """The bidder side's score minus the defenders' for a fast value."""
+    need = TOTAL_POINTS if bid == DOUBLED else bid
+    if bid == DOUBLED:
+        mine = 166 if value >= TOTAL_POINTS else -166
+    else:
+        mine = value if value >= need else (-bid if penalty == "bid" else -value)
+    return mine - (TOTAL_POINTS - value)
+
+
+def auction_choice(player, obs, sampler, truth=None) -> str:
+    legal = list(obs.legal_moves)
+    seat = obs.player
+    if obs.phase == "bidding" and "pass" in legal and obs.bids:
+        last_bid = [w for w, b in obs.bids if b != "pass"]
+        if last_bid and last_bid[-1] == (seat + 2) % 4:
+            return "pass"                  # never outbid the partner
+    from .objectives import capped
+    oracle = PlayOracle(capped(player._solver, None))
+    if truth is not None:
+        deals = [truth]
+    elif obs.phase == "bidding" and player._auction_cache.get("hand") == obs.hand:
+        deals = None                       # nothing new about the cards: the amount stands
+    else:
+        deals = (sampler.sample(player.rng) for _ in range(player.worlds))
+    if obs.phase == "bidding":
+        if deals is None:
+            amount = player._auction_cache["amount"]
+        else:
+            best = sorted(max(v) for v in _within(player, (_values(d, seat, oracle) for d in deals)))
+            confidence = getattr(player, "confidence", 1.0)
+            # the largest amount made in at least `confidence` of the worlds
+            k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
+            amount = best[k]
+            if truth is None:
+                player._auction_cache = {"hand": obs.hand, "amount": amount}
+        raises = [m for m in legal if m != "pass"]
+        if "pass" not in legal:
+            return raises[0]
+        if not raises:
+            return "pass"
+        step = parse_bid(raises[0])
+        if step == DOUBLED:
+            return raises[0] if amount >= TOTAL_POINTS else "pass"
+        return raises[0] if step <= amount else "pass"
+    bid = parse_bid(obs.high_bid)
+    totals = {m: [0, 0] for m in legal}
+    for vals in _within(player, (_values(d, seat, oracle) for d in deals)):
+        for m in legal:
+            v = vals[SUIT_CHARS.index(m[-1])]
+            totals[m][0] += _deal_score(v, bid, obs.penalty)
+            totals[m][1] += 2 * v - TOTAL_POINTS
+    return max(legal, key=lambda m: (totals[m][0], totals[m][1], m == player.heuristic.choose(obs)))
+
+
+def _side_score(deal_after, obs, oracle) -> tuple:
+    """(this side's deal score minus the other's, card-point margin) of a
+    deal once a pass or discard is made: the rest by the fast mode (the
+    heuristic's passes and discards, then the exact play)."""
+    from ..eightythree.feasibility import _solve_state, _DISCARD, _PASS
+    bidder, trump = deal_after.bidder, int(deal_after.trump)
+    if deal_after.phase == "playing":
+        pos = deal_after.position
+        value = oracle.value([mask_of(h) for h in pos.hands], trump, bidder)
+    else:
+        phase = _PASS if deal_after.phase == "passing" else _DISCARD
+        state = (tuple(mask_of(h) for h in deal_after.hands), phase, tuple(deal_after._queue))
+        value = _solve_state(state, trump, bidder, "fast", oracle)
+    score = _deal_score(value, parse_bid(obs.high_bid), obs.penalty)
+    margin = 2 * value - TOTAL_POINTS
+    sign = 1 if obs.player % 2 == bidder % 2 else -1
+    return sign * score, sign * margin
+
+
+def choice_values(player, obs, deals, candidates) -> tuple:
+    """(move -> summed (objective, margin), worlds used) over ``deals``
+    (within the player's time budget) for each candidate pass or discard."""
+    from .objectives import capped
+    oracle = PlayOracle(capped(player._solver, None))
+    totals = {m: [0, 0] for m in candidates}
+
+    def values(d):
+        out = []
+        for m in candidates:
+            after = d.copy()
+            after.play(m)
+            out.append(_side_score(after, obs, oracle))
+        return out
+    n = 0
+    for vals in _within(player, (values(d) for d in deals)):
+        for m, v in zip(candidates, vals):
+            totals[m][0] += v[0]
+            totals[m][1] += v[1]
+        n += 1
+    return totals, n
+
+
+def _within(player, worlds_values):
+    """The values of the worlds (a lazy iterable: each is computed when
+    drawn) while the player's time budget allows another."""
+    from .objectives import WorldClock
+    clock = WorldClock(getattr(player, "seconds", None))
+    for values in worlds_values:
+        yield values
+        clock.tick()
+        player.last_worlds = clock.worlds
+        if not clock.another():
+            return
