@@ -27,7 +27,17 @@ def ns_tricks_rest(pos: Position) -> int:
     return max(values) if pos.to_move % 2 == 0 else min(values)
 
 
+_PER_CARD = {}   # state text -> per_card(): the plain minimax (some 1 s a position) once for both implementations
+
+
 def per_card(pos: Position) -> dict:
+    key = pos.to_text()
+    if key not in _PER_CARD:
+        _PER_CARD[key] = _per_card(pos)
+    return dict(_PER_CARD[key])
+
+
+def _per_card(pos: Position) -> dict:
     out = {}
     before = len(pos.winners)
     for move in list(pos.legal_moves):
