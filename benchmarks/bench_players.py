@@ -8,6 +8,7 @@ board's record to results/players_boards/<run>.jsonl as it ends.
 
     python benchmarks/bench_players.py [--only NAME ...] [--workers 1] [--list]
     python benchmarks/bench_players.py --report NAME ...   # the report of the boards saved so far
+    python benchmarks/bench_players.py --markdown          # one table of every saved run
 """
 from __future__ import annotations
 
@@ -40,6 +41,45 @@ RUNS = {
 }
 
 
+def saved(name: str) -> str:
+    return os.path.join(HERE, "results", "players_boards", name + ".jsonl")
+
+
+def saved_report(name: str):
+    """The report of a run's boards saved so far."""
+    from openhand.bots.arena import ArenaReport
+    game, a, b, boards, seed = RUNS[name]
+    with open(saved(name)) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    return ArenaReport(game, {"A": a, "B": b}, seed, records)
+
+
+def markdown() -> str:
+    """Every saved run: boards, A's margin with its 95% interval, matches
+    won by A, A's time per decision; and for each pimc run the share of
+    the clairvoyant's margin over the same opponent that it reaches."""
+    rows = ["| run | boards (stated) | margin of A (95% CI) | matches to A | A's decision: median, p95, max |",
+            "|---|---|---|---|---|"]
+    means = {}
+    for name in RUNS:
+        if not os.path.exists(saved(name)) or not saved_report(name).boards:
+            continue
+        d = saved_report(name).to_dict()
+        m, won, t = d["margin"], d["matches"], d["time_per_decision"]["A"]
+        means[name] = m["mean"]
+        share = f"{won['A']} of {won['A'] + won['B']} ({100 * won['A'] / (won['A'] + won['B']):.0f}%)" \
+            if won["A"] + won["B"] else "-"
+        rows.append(f"| {name} | {d['boards']} ({RUNS[name][3]}) | {m['mean']:+.3f} {d['units']} "
+                    f"({m['ci_low']:+.3f} .. {m['ci_high']:+.3f}) | {share} | {t['median'] * 1000:.1f} ms, "
+                    f"{t['p95'] * 1000:.0f} ms, {t['max'] * 1000:.0f} ms |")
+    for game in ("66", "65", "83"):
+        pimc, oracle = f"{game}-pimc-heuristic", f"{game}-clairvoyant-heuristic"
+        if pimc in means and oracle in means and means[oracle]:
+            rows.append(f"\n{game}: pimc reaches {means[pimc] / means[oracle]:.2f} of the clairvoyant's margin "
+                        f"over the heuristic ({means[pimc]:+.3f} against {means[oracle]:+.3f}).")
+    return "\n".join(rows)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--only", nargs="*", help="run only these (names from --list)")
@@ -49,17 +89,15 @@ def main(argv=None) -> int:
     p.add_argument("--resume", action="store_true", help="keep the boards a stopped run saved and play the rest")
     p.add_argument("--report", nargs="*", help="print the reports of these runs from their saved boards "
                                                "(a run stopped early included)")
+    p.add_argument("--markdown", action="store_true", help="one Markdown table of every saved run")
     args = p.parse_args(argv)
     if args.report is not None:                  # no names: every run
-        from openhand.bots.arena import ArenaReport
-        saved = lambda name: os.path.join(HERE, "results", "players_boards", name + ".jsonl")  # noqa: E731
         for name in args.report or [n for n in RUNS if os.path.exists(saved(n))]:
-            game, a, b, boards, seed = RUNS[name]
-            with open(saved(name)) as f:
-                records = [json.loads(line) for line in f if line.strip()]
-            report = ArenaReport(game, {"A": a, "B": b}, seed, records)
-            print(f"{name}: {len(records)} of {boards} boards")
-            print(report.table())
+            print(f"{name}: {saved_report(name).boards} of {RUNS[name][3]} boards")
+            print(saved_report(name).table())
+        return 0
+    if args.markdown:
+        print(markdown())
         return 0
     if args.list:
         for name, run in RUNS.items():

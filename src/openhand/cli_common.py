@@ -18,6 +18,7 @@ from typing import List, Optional, Tuple
 
 from .analysis import analyse
 from .errors import PositionError
+from .files import read_text_file
 
 __all__ = ["SolveCommand", "ProgressLine", "parser", "add_table_mb", "add_position", "add_record",
            "refuse_options", "read_text_file", "record_moves", "run_analysis", "run_solve", "show_position",
@@ -74,22 +75,6 @@ def refuse_options(p: argparse.ArgumentParser, args, dests, applies_to: str, giv
 
 
 # ------------------------------------------------------------------ reading positions
-def read_text_file(path: str, what: str = "position") -> str:
-    """The text of a file, with the library's errors for what is not one:
-    a directory, a missing or unreadable file, bytes that are not text."""
-    if os.path.isdir(path):
-        raise PositionError(f"{path!r} is a directory, not a {what} file")
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise PositionError(f"{what} file not found: {path!r}") from None
-    except UnicodeDecodeError:
-        raise PositionError(f"{path!r} is not a text file (not UTF-8); a {what} file holds text") from None
-    except OSError as e:
-        raise PositionError(f"cannot read the {what} file {path!r}: {e.strerror}") from None
-
-
 def read_stdin(what: str = "position") -> str:
     try:
         return sys.stdin.read()

@@ -162,20 +162,7 @@ def _after_trumps_sampler(obs) -> WorldSampler:
     hidden = sorted(DECK - seen)
     others = [q for q in range(4) if q != me]
     partner = partner_of(me)
-    # voids shown in the play
-    void_suits: Dict[int, set] = {q: set() for q in range(4)}
-    trick: List[Card] = []
-    for who, card in plays:
-        if trick:
-            led = effective_suit(trick[0], trump)
-            mine_suit = effective_suit(card, trump)
-            if led == TRUMPS and mine_suit != TRUMPS:
-                void_suits[who].add(TRUMPS)
-            elif led != TRUMPS and mine_suit not in (led, TRUMPS):
-                void_suits[who].add(led)
-        trick.append(card)
-        if len(trick) == 4:
-            trick = []
+    void_suits = _voids(plays, trump)
     played_trumps = {q: sum(1 for who, c in plays if who == q and is_trump(c, trump)) for q in range(4)}
     # each other seat's cases: (trumps in hand now, trumps in its discard pile, scoring
     # trumps among those in hand if counted apart)
@@ -252,6 +239,26 @@ def _after_trumps_sampler(obs) -> WorldSampler:
     return WorldSampler(obs, union, build)
 
 
+def _voids(plays, trump: int, trick=()) -> Dict[int, set]:
+    """Seat -> the suits it has shown to lack (``TRUMPS`` for the trumps:
+    no trump to a trump lead; a plain suit: neither it nor a trump to its
+    lead), from ``plays`` ((seat, card) in order) after ``trick`` (the
+    cards already in the trick they start in)."""
+    void_suits: Dict[int, set] = {q: set() for q in range(4)}
+    trick = list(trick)
+    for who, card in plays:
+        if trick:
+            led, suit = effective_suit(trick[0], trump), effective_suit(card, trump)
+            if led == TRUMPS and suit != TRUMPS:
+                void_suits[who].add(TRUMPS)
+            elif led != TRUMPS and suit not in (led, TRUMPS):
+                void_suits[who].add(led)
+        trick.append(card)
+        if len(trick) == 4:
+            trick = []
+    return void_suits
+
+
 def _partner_scoring_range(obs, mine, trump, done, partner) -> Optional[Tuple[int, int]]:
     """The scoring trumps the partner may hold, as the passes offered to
     the observer tell (see the module notes): None when they tell nothing
@@ -280,19 +287,7 @@ def _play_position_sampler(obs) -> WorldSampler:
     hidden = sorted(DECK - seen)
     others = [q for q in range(4) if q != me]
     out = len(hidden) - sum(obs.hand_sizes[q] for q in others)
-    void_suits: Dict[int, set] = {q: set() for q in range(4)}
-    trick = [Card(c) for c in obs.start_trick]
-    for who, text in obs.plays:
-        card = Card(text)
-        if trick:
-            led, suit = effective_suit(trick[0], trump), effective_suit(card, trump)
-            if led == TRUMPS and suit != TRUMPS:
-                void_suits[who].add(TRUMPS)
-            elif led != TRUMPS and suit not in (led, TRUMPS):
-                void_suits[who].add(led)
-        trick.append(card)
-        if len(trick) == 4:
-            trick = []
+    void_suits = _voids([(who, Card(text)) for who, text in obs.plays], trump, [Card(c) for c in obs.start_trick])
     places = {SEATS[q]: obs.hand_sizes[q] for q in others}
     if out:
         places["out"] = out

@@ -40,6 +40,7 @@ import re
 from typing import List, Union
 
 from ..errors import RecordError
+from ..files import read_text_file
 from .jsonform import read_json_records, records_dict
 from .record import Record
 from .text import read_text, write_text
@@ -111,17 +112,7 @@ def write_record(records: Union[Record, List[Record]], format: str = "text") -> 
 
 
 def _read_file(path: str) -> str:
-    if os.path.isdir(path):
-        raise RecordError(f"{path!r} is a directory, not a record file")
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise RecordError(f"record file not found: {path!r}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path!r} is not a text file (not UTF-8); a record file holds text") from None
-    except OSError as e:
-        raise RecordError(f"cannot read the record file {path!r}: {e.strerror}") from None
+    return read_text_file(path, "record", RecordError)
 
 
 def load_records(path) -> List[Record]:
