@@ -16,13 +16,26 @@ if os.environ.get("OPENHAND_GAMES"):
     GAMES = [g for g in GAMES if g in os.environ["OPENHAND_GAMES"].split(",")]
 import platform
 
-EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17"]
+EXTRA = ["/O2", "/std:c++17"] if sys.platform == "win32" else ["-O3", "-std=c++17", "-pthread"]
+# move values over threads (csrc/solver.hpp: set_threads) use std::thread
+LINK = [] if sys.platform == "win32" else ["-pthread"]
 # Card sets are 64-bit masks: without the POPCNT instruction every popcount
 # is a library call.  Every x86-64 CPU since about 2008 has it; set
 # OPENHAND_PORTABLE=1 to build for older ones.
 if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32" \
         and not os.environ.get("OPENHAND_PORTABLE"):
     EXTRA.append("-mpopcnt")
+
+
+# OPENHAND_SANITIZE=1: a build for .ci/sanitize, with AddressSanitizer and
+# UndefinedBehaviorSanitizer (every report fatal).  -fno-wrapv undoes the
+# -fwrapv of Python's own flags (which come first), without which signed
+# overflow is defined behaviour and UBSan cannot see it; -O1 -g for
+# readable reports.
+if os.environ.get("OPENHAND_SANITIZE") and sys.platform != "win32":
+    SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+    EXTRA += SANITIZE + ["-fno-wrapv", "-O1", "-g"]
+    LINK += SANITIZE
 
 
 # Every header of the core, in csrc/ and its per-game directories: a change
@@ -37,6 +50,7 @@ def extension(game):
         include_dirs=["csrc"],
         language="c++",
         extra_compile_args=EXTRA,
+        extra_link_args=LINK,
         depends=HEADERS,
     )
 

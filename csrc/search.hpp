@@ -23,6 +23,16 @@
 // raising).  Nothing half-done is stored: the table only ever receives
 // finished results, so it stays valid for later solves.
 //
+// A search may also be given a Budget (a node count, a deadline): once
+// spent it throws LimitReached, checked on the node that reaches the count
+// and at every poll for the clock.  The search keeps what its finished
+// root questions proved (root_lo(), root_hi(): every null-window answer is
+// a true bound, so MTD(f) and bisection narrow them as they go) and the
+// root move that proved the side to move's bound (root_move(); see
+// note_pass()), so the Solver can answer "not finished: the value lies in
+// [lo, hi], and this move holds lo" without anything half-done.  (After a
+// throw the Game is left inside the tree: the Solver reads only these.)
+//
 // Game interface:
 //   static constexpr int kMaxMoves;
 //   bool is_terminal() const;          int terminal_value() const;
@@ -100,6 +110,7 @@
 // position it holds.
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
@@ -117,6 +128,19 @@ constexpr int kInf = 30000;
 // Thrown out of a search whose Poll asked it to stop.
 struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("openhand: search interrupted") {}
+};
+
+// Thrown out of a search whose Budget is spent (caught by the Solver).
+struct LimitReached : std::runtime_error {
+  LimitReached() : std::runtime_error("openhand: search limit reached") {}
+};
+
+// What one call may spend: nodes (0: no limit) and a deadline (has_deadline).
+struct Budget {
+  std::uint64_t nodes = 0;
+  bool has_deadline = false;
+  std::chrono::steady_clock::time_point deadline{};
+  bool limited() const { return nodes || has_deadline; }
 };
 
 // A hook called during long searches with the nodes searched so far; a
@@ -209,9 +233,12 @@ class Search {
  public:
   using Table = typename TableOf<Game>::type;
 
-  // poll (optional, see Poll): called every kPollNodes nodes.
-  Search(Game& game, Table& table, const Poll* poll = nullptr) : g_(game), tt_(table), poll_(poll) {
+  // poll (optional, see Poll): called every kPollNodes nodes; budget
+  // (optional): the limits of the call (see the top of the file).
+  Search(Game& game, Table& table, const Poll* poll = nullptr, const Budget* budget = nullptr)
+      : g_(game), tt_(table), poll_(poll), budget_(budget && budget->limited() ? budget : nullptr) {
     std::fill(killer_, killer_ + kKillerDepths, -1);
+    next_check();
   }
 
   // 2^16 nodes: some 10 ms of a 65 search.  The Python reference reports
@@ -220,13 +247,25 @@ class Search {
 
   std::uint64_t nodes() const { return nodes_; }
 
+  // What the finished root questions proved (see the top of the file):
+  // true bounds on the root's value, and the root move that holds the
+  // bound of the side to move (its lower bound when it maximises), else
+  // the move with the best bound in the last pass, else the first move the
+  // search would try (-1 only for a root without moves).  root_proved(): whether that move was proved so.
+  int root_lo() const { return root_lo_; }
+  int root_hi() const { return root_hi_; }
+  int root_move() const {
+    return proved_move_ >= 0 ? proved_move_ : guess_move_ >= 0 ? guess_move_ : first_move_;
+  }
+  bool root_proved() const { return proved_move_ >= 0; }
+
   // Fail-soft alpha-beta: the value of the rest of the game if it lies in
   // (alpha, beta); otherwise a bound on the side the window was left.
   int alphabeta(int alpha, int beta) {
     constexpr bool kRel = HasRelevance<Game>::value;
-    if (__builtin_expect((++nodes_ & (kPollNodes - 1)) == 0, 0) && poll_ && poll_->fn &&
-        poll_->fn(poll_->ctx, nodes_))
-      throw Interrupted{};
+    if (__builtin_expect(++nodes_ >= check_at_, 0)) check();
+    const Ply ply(ply_);
+    const bool root = ply_ == 1;
 #ifdef OPENHAND_TRACE
     const int tr_d = std::min(g_.depth(), 15);
     ++depth_nodes_[tr_d][g_.storable()];
@@ -271,29 +310,32 @@ class Search {
         // bounds or the one entry that gave it.  (In a null window, which
         // is all MTD(f) asks, a cut needs one bound and nothing narrows.)
         const int quick_lo = lo, quick_hi = hi;
-        const typename Table::Entry *lo_entry = nullptr, *hi_entry = nullptr;
+        // (The keys of the entries used are copied: a table shared by
+        // threads may change an entry once the probe has let go of it.)
+        typename Game::Key lo_key{}, hi_key{};
+        bool lo_entry = false, hi_entry = false;
         const auto use = [&](const auto& e) {
-          if (e.lo > lo) { lo = e.lo; lo_entry = &e; }
-          if (e.hi < hi) { hi = e.hi; hi_entry = &e; }
+          if (e.lo > lo) { lo = e.lo; lo_key = e.key; lo_entry = true; }
+          if (e.hi < hi) { hi = e.hi; hi_key = e.key; hi_entry = true; }
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
         };
         tt_.probe_all(key, hash, use);
-        const auto source = [&](const typename Table::Entry* e) {
-          return e ? g_.entry_relevance(e->key) : g_.bounds_relevance();
+        const auto source = [&](bool used, const typename Game::Key& k) {
+          return used ? g_.entry_relevance(k) : g_.bounds_relevance();
         };
         if (lo >= beta || hi <= alpha) {
 #ifdef OPENHAND_TRACE
           ++depth_tt_[tr_d];
 #endif
-          rel_ = lo >= beta ? source(lo_entry) : source(hi_entry);
+          rel_ = lo >= beta ? source(lo_entry, lo_key) : source(hi_entry, hi_key);
           return lo >= beta ? lo : hi;
         }
         if (lo == hi) {
-          rel_ = source(lo_entry) | source(hi_entry);
+          rel_ = source(lo_entry, lo_key) | source(hi_entry, hi_key);
           return lo;
         }
-        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry);
-        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry);
+        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry, lo_key);
+        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry, hi_key);
       } else {
         int elo, ehi, emove;
         if (tt_.lookup(key, hash, elo, ehi, emove)) {
@@ -381,6 +423,7 @@ class Search {
       if constexpr (kRel) child_rel |= rel_;
       g_.undo(moves[i]);
       if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
+      if (root) pass_move_ = best_move;
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
         if (store) killer_[std::min(g_.depth(), kKillerDepths - 1)] = moves[i];
@@ -424,7 +467,14 @@ class Search {
   }
 
   // Is the value of the rest at least target?
-  bool at_least(int target) { return alphabeta(target - 1, target) >= target; }
+  bool at_least(int target) {
+    int lo, hi;
+    g_.bounds(lo, hi);
+    begin(lo, hi);
+    return pass(target - 1, target) >= target;
+  }
+  // The same as one fail-soft null-window answer (a bound; Solver::batch_until).
+  int null_window(int target) { return alphabeta(target - 1, target); }
 
   // The exact value of the rest, by MTD(f) from a first guess.
   int exact(int guess) {
@@ -435,13 +485,14 @@ class Search {
 
   // The same within true bounds [lo, hi] known to the caller.
   int exact_within(int lo, int hi, int guess) {
+    begin(lo, hi);
     guess = std::clamp(guess, lo, hi);
     if constexpr (HasWindow<Game>::value) {
       // The game picks each window (lo <= alpha < beta <= hi); the answer
       // narrows [lo, hi] whichever side it falls, so this terminates.
       int alpha, beta;
       while (lo < hi && g_.window(lo, hi, alpha, beta)) {
-        const int v = alphabeta(alpha, beta);
+        const int v = pass(alpha, beta);
 #ifdef OPENHAND_TRACE
         std::fprintf(stderr, "window (%d, %d) v=%d nodes=%llu\n", alpha, beta, v, (unsigned long long)nodes_);
 #endif
@@ -452,7 +503,7 @@ class Search {
     }
     while (lo < hi) {
       const int beta = std::max(guess, lo + 1);
-      const int v = alphabeta(beta - 1, beta);
+      const int v = pass(beta - 1, beta);
 #ifdef OPENHAND_TRACE
       std::fprintf(stderr, "mtd beta=%d v=%d nodes=%llu\n", beta, v, (unsigned long long)nodes_);
 #endif
@@ -468,9 +519,10 @@ class Search {
   // one point per pass; halving needs about log2(hi - lo) passes, fewer
   // when a fail-soft answer is itself a tighter bound.
   int bisect(int lo, int hi) {
+    begin(lo, hi);
     while (lo < hi) {
       const int beta = lo + (hi - lo + 1) / 2;
-      const int v = alphabeta(beta - 1, beta);
+      const int v = pass(beta - 1, beta);
       if (v >= beta) lo = v; else hi = v;
     }
     return lo;
@@ -480,38 +532,162 @@ class Search {
   // value: out_moves/out_values, returns n.  A move's value is at most the
   // position's when the side to move maximises (at least it otherwise), so
   // that bound frames its search.  Equivalent moves share one search.
-  int move_values(int value, int* out_moves, int* out_values, bool bisection = false) {
-    const bool maxing = g_.maximizing();
+  //
+  // out_hi (optional): with a Budget, the moves' values may be left
+  // unfinished: out_values / out_hi then hold true bounds [lo, hi] of each
+  // move's value (lo == hi: finished).  They are filled before any search
+  // (the frame and each child's quick bounds), each narrowed as its search
+  // finishes, the one cut narrowed by what its passes proved; then
+  // LimitReached goes on to the caller.  The root's bounds and move
+  // (root_lo() ...) stay those of the root's own search.
+  int move_values(int value, int* out_moves, int* out_values, bool bisection = false, int* out_hi = nullptr) {
     const int n = g_.legal_moves(out_moves);
-    for (int i = 0; i < n; ++i) {
-      const int rep = g_.representative(out_moves[i]);
-      int found = -1;
-      for (int j = 0; j < i; ++j)
-        if (g_.representative(out_moves[j]) == rep) { found = j; break; }
-      if (found >= 0) { out_values[i] = out_values[found]; continue; }
-      const int gain = g_.play(out_moves[i]);
-      ++nodes_;
-      int v;
-      if (g_.is_terminal()) {
-        v = g_.terminal_value();
-      } else {
-        int lo, hi;
-        g_.bounds(lo, hi);
-        if (maxing) hi = std::min(hi, value - gain); else lo = std::max(lo, value - gain);
-        hi = std::max(lo, hi);
-        v = bisection ? bisect(lo, hi) : exact_within(lo, hi, value - gain);
+    int rep[Game::kMaxMoves], lo[Game::kMaxMoves], hi[Game::kMaxMoves], gain[Game::kMaxMoves];
+    frame_moves(value, out_moves, n, rep, lo, hi, gain);
+    const auto report = [&] {
+      for (int i = 0; i < n; ++i) {
+        out_values[i] = lo[i];
+        if (out_hi) out_hi[i] = hi[i];
       }
-      out_values[i] = gain + v;
-      g_.undo(out_moves[i]);
+    };
+    const int root_lo = root_lo_, root_hi = root_hi_;
+    in_children_ = true;
+    int i = 0;
+    try {
+      for (; i < n; ++i) {
+        if (rep[i] != i) continue;
+        lo[i] = hi[i] = one_move(out_moves[i], lo[i] - gain[i], hi[i] - gain[i], value, bisection);
+        for (int j = i + 1; j < n; ++j)
+          if (rep[j] == i) lo[j] = hi[j] = lo[i];
+      }
+    } catch (const LimitReached&) {
+      // The cut move's passes narrowed its child's bounds (root_lo_ ...).
+      lo[i] = std::max(lo[i], root_lo_ + gain[i]);
+      hi[i] = std::min(hi[i], root_hi_ + gain[i]);
+      for (int j = i + 1; j < n; ++j)
+        if (rep[j] == i) { lo[j] = lo[i]; hi[j] = hi[i]; }
+      in_children_ = false;
+      root_lo_ = root_lo, root_hi_ = root_hi;
+      report();
+      throw;
     }
+    in_children_ = false;
+    root_lo_ = root_lo, root_hi_ = root_hi;
+    report();
     return n;
   }
 
+  // For move_values and a Solver spreading moves over threads: each legal
+  // move's representative (the index of the first move of its class), and
+  // true bounds on its value from the frame (the root's exact value; +-kInf
+  // for none, when a finished child's value is read at once) and the
+  // child's quick bounds; gain: what the move itself adds.
+  void frame_moves(int value, const int* moves, int n, int* rep, int* lo, int* hi, int* gain) {
+    const bool maxing = g_.maximizing();
+    for (int i = 0; i < n; ++i) {
+      const int r = g_.representative(moves[i]);
+      rep[i] = i;
+      for (int j = 0; j < i; ++j)
+        if (rep[j] == j && g_.representative(moves[j]) == r) { rep[i] = j; break; }
+      gain[i] = g_.play(moves[i]);
+      int l = -kInf, h = kInf;
+      if (!g_.is_terminal()) g_.bounds(l, h);
+      else if (value == kInf || value == -kInf) l = h = g_.terminal_value();  // (no frame: parallel_moves)
+      g_.undo(moves[i]);
+      if (maxing) h = std::min(h, value - gain[i]); else l = std::max(l, value - gain[i]);
+      h = std::max(l, h);
+      lo[i] = gain[i] + l;
+      hi[i] = gain[i] + h;
+    }
+  }
+
+  // The exact value after `move` (its gain included), its rest known to
+  // lie in [lo, hi] (from frame_moves), given the root's exact value.
+  int one_move(int move, int lo, int hi, int value, bool bisection) {
+    const int gain = g_.play(move);
+    ++nodes_;
+    int v;
+    if (g_.is_terminal()) {
+      v = g_.terminal_value();
+    } else {
+      (void)value;
+      v = bisection ? bisect(lo, hi) : exact_within(lo, hi, value - gain);
+    }
+    g_.undo(move);
+    return gain + v;
+  }
+
  private:
+  // Entered and left by every alphabeta() call (also when a throw unwinds
+  // it): ply_ 1 is the root of the current question.
+  struct Ply {
+    int& p;
+    explicit Ply(int& ply) : p(ply) { ++p; }
+    ~Ply() { --p; }
+  };
+
+  // A root question starts within true bounds [lo, hi]; the first one
+  // also notes the move the search would try first (the table's, else the
+  // ordering's), the best move found when nothing better was proved.
+  void begin(int lo, int hi) {
+    root_lo_ = lo;
+    root_hi_ = hi;
+    if (first_move_ >= 0 || in_children_ || g_.is_terminal()) return;
+    int first = -1;
+    if (g_.storable()) {
+      const typename Game::Key key = g_.key();
+      int elo, ehi, emove;
+      if (tt_.lookup(key, Game::hash(key), elo, ehi, emove) && emove != 255) first = g_.from_key(emove);
+    }
+    int moves[Game::kMaxMoves];
+    if (g_.moves(moves, first) > 0) first_move_ = moves[0];
+  }
+
+  // One root question in (alpha, beta), its answer kept (see root_lo()).
+  // Fail-soft: v >= beta is a lower bound, v <= alpha an upper one, else
+  // the value.  The root's best move in the pass holds v when v is on the
+  // side to move's good side of the window: a maximising root failing
+  // high (its cutting move's child returned at least v) or exact; a
+  // minimising root failing low or exact.  Otherwise it proved nothing.
+  int pass(int alpha, int beta) {
+    pass_move_ = -1;
+    const int v = alphabeta(alpha, beta);
+    if (v < beta) root_hi_ = std::min(root_hi_, v);
+    if (v > alpha) root_lo_ = std::max(root_lo_, v);
+    const bool good = g_.maximizing() ? v > alpha : v < beta;
+    if (!in_children_ && pass_move_ >= 0) {
+      if (good) proved_move_ = pass_move_;
+      else guess_move_ = pass_move_;  // the best bound of a pass that proved none
+    }
+    return v;
+  }
+
+  // The node count reached check_at_: the budget's node limit, or a poll
+  // (every kPollNodes nodes: the clock, then the binding's hook).
+  void check() {
+    if (budget_ && budget_->nodes && nodes_ >= budget_->nodes) throw LimitReached{};
+    if ((nodes_ & (kPollNodes - 1)) == 0) {
+      if (budget_ && budget_->has_deadline && std::chrono::steady_clock::now() >= budget_->deadline)
+        throw LimitReached{};
+      if (poll_ && poll_->fn && poll_->fn(poll_->ctx, nodes_)) throw Interrupted{};
+    }
+    next_check();
+  }
+  void next_check() {
+    check_at_ = (nodes_ | (kPollNodes - 1)) + 1;
+    if (budget_ && budget_->nodes && budget_->nodes > nodes_) check_at_ = std::min(check_at_, budget_->nodes);
+  }
+
   Game& g_;
   Table& tt_;
   const Poll* poll_;
+  const Budget* budget_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t check_at_ = 0;  // the next node count at which check() runs
+  int ply_ = 0;
+  int root_lo_ = -kInf, root_hi_ = kInf;
+  int pass_move_ = -1, proved_move_ = -1, guess_move_ = -1, first_move_ = -1;
+  bool in_children_ = false;  // move_values() is searching the root's children
   Mask rel_ = 0;  // partition search: the relevant cards of the last result
   // Killer moves: at a stored position the table's move is tried first; where
   // the table has none, the move that last cut off at a stored position of

@@ -18,6 +18,26 @@
 // and batch_until ask the search's null-window question directly (a
 // finished position is one node of it).
 //
+// Limits: set_limit(nodes, seconds) bounds each later value, at_least and
+// move_values call (0: none; batches are never limited).  A call that
+// reaches its limit returns what it proved in its Partial (cut = 1): true
+// bounds [lo, hi] on the value, the root move found best (proved: it was
+// shown to hold the side to move's bound) and, for move_values, bounds on
+// every move's value.  The table keeps every finished result, so the same
+// question asked again goes on from there.
+//
+// Threads: set_threads(k) spreads move_values' per-move searches over k
+// threads; the root's value is then the best of its moves' (not searched
+// first, as one thread does: see parallel_moves()).  65 and 83 share the
+// Solver's one table between the threads, each probe and store holding
+// its bucket's lock (TTable::share), so what one thread proves the others
+// use; a game with tables of its own (66) gives each thread its own.
+// Every entry is a true bound whoever stored it and exact values are
+// unique, so the answers are those of one thread (node counts are not).
+// The calling thread alone runs the binding's poll; a stop there
+// (or a limit reached on any thread) stops every thread within a poll.
+// With a node limit, each thread's searches may spend that many nodes.
+//
 // Every input was validated by the Python side: nothing here checks it.
 //
 // What differs per game are hooks on the Game (besides search.hpp's
@@ -53,10 +73,19 @@
 //                                     // (its own sub-searches), added to
 //                                     // the search's
 #pragma once
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "search.hpp"
 
@@ -64,6 +93,16 @@ namespace openhand {
 
 // The moves every move_values buffer of the binding holds.
 constexpr int kMoveValues = 64;
+
+// What a limited call proved when it was cut (see the top of the file);
+// cut = 0: it finished, and only move is set (the root's best move found,
+// -1 if the call did not search).
+struct Partial {
+  int cut = 0;
+  int lo = 0, hi = 0;
+  int move = -1;
+  int proved = 0;
+};
 
 // One table of the Search's type (search.hpp: TableOf), given the whole
 // memory cap, reserved to Game::table_entries() before each search.
@@ -118,44 +157,108 @@ class Solver : public Pollable {
   using Deal = D;
   using Tables = typename HookOr<OneTable<Game>, TablesHook, Game>::type;
 
-  explicit Solver(std::size_t table_bytes) : tables_(table_bytes) {}
+  explicit Solver(std::size_t table_bytes) : tables_(table_bytes), table_cap_(table_bytes) {}
+
+  // move_values' threads (at least 1); each extra thread's tables are made
+  // here, with the same memory cap, and kept.
+  void set_threads(int k) {
+    threads_ = std::max(1, k);
+    while (int(extra_.size()) < threads_ - 1) extra_.emplace_back(new Tables(table_cap_));
+  }
+  int threads() const { return threads_; }
+  // The CPU seconds of the last move_values on each of its threads: how
+  // long it would take on idle cores (the slowest thread), for benchmarks
+  // on a shared machine.
+  const std::vector<double>& last_cpu() const { return last_cpu_; }
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
-  int value(const Deal& d, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    const int v = r.game.root_value(r.search);
-    *nodes += r.nodes();
-    return v + offset(d);
+  // The limits of every later value, at_least and move_values call
+  // (nodes 0 / seconds <= 0: none).
+  void set_limit(std::uint64_t nodes, double seconds) {
+    limit_nodes_ = nodes;
+    limit_seconds_ = seconds;
   }
 
-  bool at_least(const Deal& d, int target, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    const bool yes = r.search.at_least(target - offset(d));
-    *nodes += r.nodes();
-    return yes;
+  int value(const Deal& d, std::uint64_t* nodes, Partial* part = nullptr) {
+    Run r(*this, d, false, true);
+    const int off = offset(d);
+    try {
+      const int v = r.game.root_value(r.search);
+      *nodes += r.nodes();
+      if (part) *part = Partial{0, v + off, v + off, move_code(r, r.search.root_move()), 1};
+      return v + off;
+    } catch (const LimitReached&) {
+      *nodes += r.nodes();
+      cut(r, off, part);
+      return r.search.root_lo() + off;
+    }
+  }
+
+  bool at_least(const Deal& d, int target, std::uint64_t* nodes, Partial* part = nullptr) {
+    Run r(*this, d, false, true);
+    const int off = offset(d);
+    try {
+      const bool yes = r.search.at_least(target - off);
+      *nodes += r.nodes();
+      if (part) *part = Partial{0, r.search.root_lo() + off, r.search.root_hi() + off,
+                                move_code(r, r.search.root_move()), int(r.search.root_proved())};
+      return yes;
+    } catch (const LimitReached&) {
+      *nodes += r.nodes();
+      cut(r, off, part);
+      return false;
+    }
   }
 
   // The position's value and each legal move's (moves as the binding
   // names them, in the game's legal_moves() order); returns how many.
-  // Buffers of kMoveValues.
-  int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes) {
-    Run r(*this, d, false);
-    *value = r.game.root_value(r.search);
-    const int n = r.search.move_values(*value, moves, values, bisection());
-    *nodes += r.nodes();
+  // Buffers of kMoveValues.  his (optional): with a limit, values / his
+  // are bounds [lo, hi] on each move's value (equal once finished), and
+  // *value the root's lower bound when the root itself was not finished.
+  int move_values(const Deal& d, int* value, int* moves, int* values, std::uint64_t* nodes,
+                  Partial* part = nullptr, int* his = nullptr) {
+    Run r(*this, d, false, true);
     const int off = offset(d);
+    int n = r.game.legal_moves(moves);  // (at the root: move_values() finds the same)
+    last_cpu_.clear();
+    if (threads_ > 1 && n > 1) {
+      parallel_moves(d, r, value, moves, n, values, his, nodes, part);
+    } else {
+      bool finished_root = false;
+      try {
+        const double t0 = thread_cpu_seconds();
+        *value = r.game.root_value(r.search);
+        finished_root = true;
+        n = r.search.move_values(*value, moves, values, bisection(), his);
+        last_cpu_.push_back(thread_cpu_seconds() - t0);
+        *nodes += r.nodes();
+        if (part) *part = Partial{0, *value, *value, move_code(r, r.search.root_move()), 1};
+      } catch (const LimitReached&) {
+        *nodes += r.nodes();
+        cut(r, 0, part);
+        if (!finished_root) {
+          *value = r.search.root_lo();
+          n = 0;
+        }
+        // else move_values() filled the moves' bounds before its first search
+      }
+    }
     *value += off;
+    if (part) { part->lo += off; part->hi += off; }
     for (int i = 0; i < n; ++i) {
       values[i] += off;
+      if (his) his[i] += off;
       if constexpr (kHas<Game, MoveCodeHook>) moves[i] = r.game.move_code(moves[i]);
     }
     return n;
   }
 
+
   // out[i]: the value of deals[i], or with `threshold` 1/0 for "at least
   // target".
   void batch(const Deal* deals, int n, bool threshold, int target, int* out, std::uint64_t* nodes) {
+    const Unlimited unlimited(*this);
     for (int i = 0; i < n; ++i)
       out[i] = threshold ? int(at_least(deals[i], target, nodes)) : value(deals[i], nodes);
   }
@@ -171,7 +274,7 @@ class Solver : public Pollable {
     for (int i = 0; i < n; ++i) {
       Run r(*this, deals[i], true);
       const int off = offset(deals[i]);
-      out[i] = off + r.search.alphabeta(target - off - 1, target - off);
+      out[i] = off + r.search.null_window(target - off);
       *nodes += r.nodes();
       if (int(out[i] >= target) == stop) return i + 1;
     }
@@ -179,20 +282,257 @@ class Solver : public Pollable {
   }
 
  private:
-  // One question's Game and its Search, the tables made room for it.
+  // One question's Game and its Search, the tables made room for it;
+  // limited: the call's Budget applies (set_limit()).
   struct Run {
     Game game;
+    Budget budget;
     Search<Game> search;
-    Run(Solver& solver, const Deal& d, bool many)
-        : game(solver.make(d)), search(game, solver.tables_.search_table(), &solver.poll_) {
+    Run(Solver& solver, const Deal& d, bool many, bool limited = false)
+        : game(solver.make(d)),
+          budget(limited ? solver.budget() : Budget{}),
+          search(game, solver.tables_.search_table(), &solver.poll_, &budget) {
       solver.tables_.reserve(game.depth(), many);
     }
     std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
   };
 
-  Game make(const Deal& d) {
-    if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables_);
-    else return Game(d);
+  // move_values over threads_ threads (see the top of the file): each
+  // thread takes the next move left (one per class of equivalent moves)
+  // and finds its exact value the game's way (root_value() of the child)
+  // on its own Game and tables; the root's value is the best of them, so
+  // it is not searched first (on one thread that search warms the table
+  // for the moves; here it would leave the other threads idle).  Fills
+  // *value, values (and his) and *part as move_values does (values
+  // without the game offset); adds every thread's nodes; rethrows what
+  // stopped a thread, Interrupted from the binding's poll first (a limit
+  // is reported in *part, the bounds of the root those of its moves).
+  void parallel_moves(const Deal& d, Run& r, int* value, const int* moves, int n, int* values, int* his,
+                      std::uint64_t* nodes, Partial* part) {
+    int rep[Game::kMaxMoves], lo[Game::kMaxMoves], hi[Game::kMaxMoves], gain[Game::kMaxMoves];
+    const bool maxing = r.game.maximizing();
+    r.search.frame_moves(maxing ? kInf : -kInf, moves, n, rep, lo, hi, gain);  // no frame: quick bounds
+    std::vector<int> todo;
+    for (int i = 0; i < n; ++i)
+      if (rep[i] == i) todo.push_back(i);
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    const int k = std::min<int>(threads_, int(todo.size()));
+    std::vector<std::uint64_t> spent(k, 0);
+    std::vector<std::exception_ptr> failed(k);
+    bool user_stop = false;  // the binding's poll asked to stop (worker 0)
+    struct Shared {
+      const Poll* inner;
+      std::atomic<bool>* stop;
+      bool* user_stop;
+      Gate* gate;
+    };
+    const auto stop_poll = [](void* ctx, std::uint64_t nodes) -> int {
+      Shared& sh = *static_cast<Shared*>(ctx);
+      sh.gate->poll();
+      if (sh.stop->load(std::memory_order_relaxed)) return 1;
+      if (sh.inner && sh.inner->fn && sh.inner->fn(sh.inner->ctx, nodes)) {
+        *sh.user_stop = true;
+        sh.stop->store(true);
+        return 1;
+      }
+      return 0;
+    };
+    std::vector<double> cpu(k, 0.0);
+    constexpr int kNone = kInf + 1;
+    std::atomic<int> best_value{kNone};
+    // 65 and 83 (one table): the threads share the Solver's table (see
+    // Gate); a game with tables of its own (66) gives each thread its own.
+    constexpr bool kShared = std::is_same_v<Tables, OneTable<Game>>;
+    Gate gate(tables_, k);
+    if constexpr (kShared) tables_.search_table().share(true);
+    struct Unshare {
+      Solver& s;
+      ~Unshare() {
+        if constexpr (kShared) s.tables_.search_table().share(false);
+      }
+    } unshare{*this};
+    const auto work = [&](int w) {
+      const double t0 = thread_cpu_seconds();
+      (void)t0;
+      struct Clock {  // the thread's CPU time, on every way out
+        double& out;
+        double t0;
+        ~Clock() { out = thread_cpu_seconds() - t0; }
+      } clock{cpu[w], t0};
+      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop, &gate};
+      const Poll poll{+stop_poll, &sh};
+      Tables& tables = w == 0 || kShared ? tables_ : *extra_[w - 1];
+      struct Leave {
+        Gate& g;
+        ~Leave() { g.leave(); }
+      } leave{gate};
+      try {
+        Game g = make_with(d, tables);
+        if (!kShared) tables.reserve(g.depth(), false);
+        Search<Game> s(g, tables.search_table(), &poll, &r.budget);
+        int i = -1;
+        try {
+          for (;;) {
+            const int t = next.fetch_add(1);
+            if (t >= int(todo.size()) || stop.load()) break;
+            i = todo[t];
+            const int gi = g.play(moves[i]);
+            int v;
+            const int known = best_value.load();
+            if (g.is_terminal()) v = gi + g.terminal_value();
+            else if (known != kNone && !bisection()) v = gi + s.exact_within(lo[i] - gi, hi[i] - gi, known - gi);
+            else v = gi + g.root_value(s);
+            g.undo(moves[i]);
+            {
+              // The best value finished so far: MTD(f)'s first guess for
+              // the moves still to come, as the root's value is one
+              // thread's (the best moves' values lie next to it).
+              int b = best_value.load();
+              while ((b == kNone || (maxing ? v > b : v < b)) && !best_value.compare_exchange_weak(b, v)) {
+              }
+            }
+            lo[i] = hi[i] = v;
+            i = -1;
+          }
+        } catch (...) {
+          if (i >= 0) {  // the move being searched keeps what its passes proved
+            lo[i] = std::max(lo[i], s.root_lo() + gain[i]);
+            hi[i] = std::min(hi[i], s.root_hi() + gain[i]);
+          }
+          failed[w] = std::current_exception();
+          stop.store(true);
+        }
+        spent[w] = s.nodes() + extra_nodes(g);
+      } catch (...) {
+        failed[w] = std::current_exception();
+        stop.store(true);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < k; ++w) pool.emplace_back(work, w);
+    work(0);
+    for (auto& t : pool) t.join();
+    last_cpu_.insert(last_cpu_.end(), cpu.begin(), cpu.end());
+    for (int i = 0; i < n; ++i)
+      if (rep[i] != i) { lo[i] = lo[rep[i]]; hi[i] = hi[rep[i]]; }
+    for (int i = 0; i < n; ++i) {
+      values[i] = lo[i];
+      if (his) his[i] = hi[i];
+    }
+    for (int w = 0; w < k; ++w) *nodes += spent[w];
+    // The root: the best of its moves' bounds, and the move that holds it.
+    int best = 0;
+    for (int i = 1; i < n; ++i)
+      if (maxing ? lo[i] > lo[best] : hi[i] < hi[best]) best = i;
+    int root_lo = lo[0], root_hi = hi[0];
+    for (int i = 1; i < n; ++i) {
+      root_lo = maxing ? std::max(root_lo, lo[i]) : std::min(root_lo, lo[i]);
+      root_hi = maxing ? std::max(root_hi, hi[i]) : std::min(root_hi, hi[i]);
+    }
+    *value = root_lo;
+    if (part) *part = Partial{root_lo < root_hi, root_lo, root_hi, move_code(r, moves[best]), 1};
+    if (user_stop) throw Interrupted{};
+    std::exception_ptr limit, other;
+    for (int w = 0; w < k; ++w) {
+      if (!failed[w]) continue;
+      try {
+        std::rethrow_exception(failed[w]);
+      } catch (const LimitReached&) {
+        limit = failed[w];
+      } catch (const Interrupted&) {
+        // stopped because another thread stopped: that thread's reason counts
+      } catch (...) {
+        other = failed[w];
+      }
+    }
+    if (other) std::rethrow_exception(other);
+    if (limit && part) part->cut = 1;
+  }
+
+  // Growing a table shared by threads (TTable::share): the table grows in
+  // place, moving entries between buckets, which no other thread may see
+  // half done.  So a thread that finds it full at a poll waits there until
+  // every thread still searching has come to a poll too (or finished); the
+  // last one grows it and lets them go on.  At a poll a thread holds no
+  // bucket and no pointer into the table.  (Growth is rare: from 32 MiB a
+  // full deal doubles the table a few times at most.)
+  struct Gate {
+    Tables& tables;
+    int active;
+    int waiting = 0;
+    std::uint64_t epoch = 0;
+    std::mutex m;
+    std::condition_variable cv;
+    Gate(Tables& t, int threads) : tables(t), active(threads) {}
+    bool wanted() {
+      if constexpr (std::is_same_v<Tables, OneTable<Game>> && GrowsTable<Game>::value)
+        return tables.search_table().shared_wants_growth();
+      else return false;
+    }
+    void grow_now() {
+      if constexpr (std::is_same_v<Tables, OneTable<Game>> && GrowsTable<Game>::value)
+        tables.search_table().grow([](const typename Game::Key& k) { return Game::hash(k); });
+      waiting = 0;
+      ++epoch;
+      cv.notify_all();
+    }
+    void poll() {
+      if (!wanted()) return;
+      std::unique_lock<std::mutex> lock(m);
+      if (!wanted()) return;
+      const std::uint64_t e = epoch;
+      if (++waiting == active) { grow_now(); return; }
+      cv.wait(lock, [&] { return epoch != e; });
+    }
+    void leave() {
+      std::unique_lock<std::mutex> lock(m);
+      --active;
+      if (waiting > 0 && waiting == active) grow_now();
+    }
+  };
+
+  // No limit while it lives (batches), the limit restored on every way out.
+  struct Unlimited {
+    Solver& s;
+    std::uint64_t nodes;
+    double seconds;
+    explicit Unlimited(Solver& solver) : s(solver), nodes(solver.limit_nodes_), seconds(solver.limit_seconds_) {
+      s.set_limit(0, 0);
+    }
+    ~Unlimited() { s.set_limit(nodes, seconds); }
+  };
+
+  Budget budget() const {
+    Budget b;
+    b.nodes = limit_nodes_;
+    if (limit_seconds_ > 0) {
+      b.has_deadline = true;
+      b.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(limit_seconds_));
+    }
+    return b;
+  }
+  // The Partial of a call cut by its limit (the game offset added).  The
+  // move is named by the root's Game code; the Game is inside the tree
+  // now, but a move code depends only on the root's deal (83: its card
+  // map), never on the position searched.
+  void cut(Run& r, int off, Partial* part) {
+    if (!part) return;
+    *part = Partial{1, r.search.root_lo() + off, r.search.root_hi() + off, move_code(r, r.search.root_move()),
+                    int(r.search.root_proved())};
+  }
+  static int move_code(const Run& r, int move) {
+    if (move < 0) return -1;
+    if constexpr (kHas<Game, MoveCodeHook>) return r.game.move_code(move);
+    else return move;
+  }
+
+  Game make(const Deal& d) { return make_with(d, tables_); }
+  static Game make_with(const Deal& d, Tables& tables) {
+    if constexpr (std::is_constructible_v<Game, const Deal&, Tables&>) return Game(d, tables);
+    else { (void)tables; return Game(d); }
   }
   static constexpr bool bisection() {
     if constexpr (kHas<Game, BisectionHook>) return Game::kBisection;
@@ -208,6 +548,22 @@ class Solver : public Pollable {
   }
 
   Tables tables_;
+  std::size_t table_cap_;
+  int threads_ = 1;
+  std::vector<std::unique_ptr<Tables>> extra_;  // the tables of threads 2..threads_
+  std::vector<double> last_cpu_;
+
+  static double thread_cpu_seconds() {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+#else
+    return 0.0;
+#endif
+  }
+  std::uint64_t limit_nodes_ = 0;
+  double limit_seconds_ = 0;
 };
 
 }  // namespace openhand

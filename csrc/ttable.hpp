@@ -21,6 +21,7 @@
 // lookup() intersects them (probe_all() hands each one to the caller, as
 // partition search needs).  store() merges only into an equal key.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -88,6 +89,7 @@ class BucketMemory {
   std::size_t entries() const { return (mask_ + 1) * kWays; }
   // Could the memory hold twice as many entries within the cap?
   bool can_double() const { return mask_ + 1 < cap_buckets_; }
+  std::size_t cap_buckets() const { return cap_buckets_; }
 
   // The kWays entries of hash's bucket.
   Entry* bucket(std::uint64_t hash) { return &entries_.get()[(hash & mask_) * kWays]; }
@@ -149,6 +151,31 @@ class BucketMemory {
   std::size_t cap_buckets_ = 1;  // buckets mapped (a power of two)
 };
 
+// One spinlock per bucket, for a table shared by threads (TTable::share).
+class BucketLocks {
+ public:
+  void resize(std::size_t buckets) {
+    if (buckets <= n_) return;
+    locks_.reset(new std::atomic<std::uint8_t>[buckets]);
+    for (std::size_t i = 0; i < buckets; ++i) locks_[i].store(0, std::memory_order_relaxed);
+    n_ = buckets;
+  }
+  void lock(std::size_t b) {
+    std::atomic<std::uint8_t>& l = locks_[b];
+    while (l.exchange(1, std::memory_order_acquire))
+      while (l.load(std::memory_order_relaxed)) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+      }
+  }
+  void unlock(std::size_t b) { locks_[b].store(0, std::memory_order_release); }
+
+ private:
+  std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
+  std::size_t n_ = 0;
+};
+
 template <class Key, int Ways = 4>
 class TTable {
  public:
@@ -165,7 +192,7 @@ class TTable {
   void reserve(std::size_t entries) {
     const std::size_t before = mem_.bytes();
     mem_.reserve(entries);
-    if (mem_.bytes() != before) filled_ = 0;  // a new, empty table
+    if (mem_.bytes() != before) filled_ = 0, shared_filled_ = 0;  // a new, empty table
   }
   std::size_t bytes() const { return mem_.bytes(); }
   void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
@@ -178,7 +205,19 @@ class TTable {
   // worth growing once 3/4 of its entries are filled (buckets start to
   // overflow: measured on a full deal, a table as large as its stores took
   // 0.5% more nodes than one 8x as large) and the cap allows.
-  bool wants_growth() const { return filled_ * 4 >= mem_.entries() * 3 && mem_.can_double(); }
+  bool wants_growth() const { return !shared_ && full(); }
+  // Shared: growth is the owner's to schedule (grow() with every thread
+  // paused: Solver::parallel_moves), when this says so.
+  bool shared_wants_growth() const { return shared_ && full(); }
+
+  // Shared by threads (Solver::parallel_moves) while on: every probe and
+  // store holds its bucket's lock; reserve() and grow() must not run while
+  // another thread uses the table.  Off: as before, one thread, no lock.
+  void share(bool on) {
+    if (on) locks_.resize(mem_.cap_buckets());
+    else filled_ += shared_filled_.exchange(0);
+    shared_ = on;
+  }
   // Double the table in place: each bucket's entries whose hash
   // (`bucket_of`, the hash a key was stored under) now selects the new
   // bucket beside it move there, the rest stay (in order, so a bucket's
@@ -216,6 +255,7 @@ class TTable {
   template <class F>
   int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
     const Entry* b = mem_.bucket(hash);
+    const Held held(*this, hash);
     int n = 0;
     for (int i = 0; i < kWays && b[i].depth; ++i)
       if (table_match(b[i].key, key)) { f(b[i]); ++n; }
@@ -228,6 +268,7 @@ class TTable {
   // redundant is not stored.
   void store(const Key& key, std::uint64_t hash, int depth, int lo, int hi, int move) {
     Entry* b = mem_.bucket(hash);
+    const Held held(*this, hash);
     Entry* victim = &b[0];
     for (int i = 0; i < kWays; ++i) {
       if (!b[i].depth) { victim = &b[i]; break; }  // the first empty entry: the rest are empty
@@ -241,7 +282,10 @@ class TTable {
       if (lo >= b[i].lo && hi <= b[i].hi && table_covers(key, b[i].key)) { victim = &b[i]; break; }
       if (b[i].depth < victim->depth) victim = &b[i];
     }
-    if (!victim->depth) ++filled_;
+    if (!victim->depth) {
+      if (shared_) shared_filled_.fetch_add(1, std::memory_order_relaxed);
+      else ++filled_;
+    }
     victim->key = key;
     victim->lo = static_cast<std::int16_t>(lo);
     victim->hi = static_cast<std::int16_t>(hi);
@@ -250,9 +294,28 @@ class TTable {
   }
 
  private:
+  // A bucket's lock held for a probe or a store, when shared.
+  struct Held {
+    const TTable& t;
+    std::size_t b;
+    Held(const TTable& table, std::uint64_t hash) : t(table), b(hash & (table.mem_.buckets() - 1)) {
+      if (t.shared_) t.locks_.lock(b);
+    }
+    ~Held() {
+      if (t.shared_) t.locks_.unlock(b);
+    }
+  };
+
   using Memory = BucketMemory<Entry, kWays>;
   Memory mem_;
+  bool full() const {
+    return (filled_ + shared_filled_.load(std::memory_order_relaxed)) * 4 >= mem_.entries() * 3 && mem_.can_double();
+  }
+
   std::size_t filled_ = 0;  // entries filled so far (none is ever emptied)
+  std::atomic<std::size_t> shared_filled_{0};  // the same, while shared
+  bool shared_ = false;
+  mutable BucketLocks locks_;
 };
 
 }  // namespace openhand

@@ -190,6 +190,9 @@ def run_on_a_terminal(argv, until, timeout=120):
     pid, fd = pty.fork()
     if pid == 0:                                  # the child: the terminal's program
         os.environ.update(env())
+        # Ctrl-C as on a user's terminal, even when these tests were started
+        # with SIGINT ignored (nohup, a background job): that would be inherited
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execv(sys.executable, argv)
     import fcntl
     import struct

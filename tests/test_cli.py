@@ -166,10 +166,15 @@ def test_json_is_exactly_the_solve_result(capsys):
     from openhand.game import load_game
     for game, text in (("65", TEXT65), ("83", TEXT83), ("66", TEXT66)):
         g = load_game(game)
-        code, out, _ = run(capsys, "solve", game, text, "--json")
+        # (--threads 1: the command's default is every core, whose node
+        # counts differ from one thread's; the values do not)
+        code, out, _ = run(capsys, "solve", game, text, "--json", "--threads", "1")
         assert code == 0 and out == g.solver().solve(g.from_text(text)).to_json() + "\n"
         code, out, _ = run(capsys, "solve", game, text, "--json", "--value-only")
         assert code == 0 and out == g.solver().solve(g.from_text(text), moves=False).to_json() + "\n"
+        code, out, _ = run(capsys, "solve", game, text, "--json", "--threads", "2")
+        many, one = json.loads(out), g.solver().solve(g.from_text(text)).to_dict()
+        assert code == 0 and {**many, "nodes": 0} == {**one, "nodes": 0}
 
 
 def test_value_only_prints_no_table_and_the_66_table_aligns(capsys):

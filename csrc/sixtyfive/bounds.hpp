@@ -42,7 +42,7 @@ class Bounds : public Keys {
   void bounds(int& lo, int& hi) const {
     if (ntrick_ != 0) {
       lo = -ns_points_;
-      hi = kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_ - ns_points_;
+      hi = sc_.trick() * tricks_left_ + sc_.last() + points_in_play_ - ns_points_;
       return;
     }
     full_bounds(lo, hi);
@@ -56,7 +56,7 @@ class Bounds : public Keys {
     int max_gain[2], from_sure[2];
     for (int x = 0; x < 2; ++x) {
       const Mask own_sure = sure & side_cards[x], opp_sure = sure & side_cards[x ^ 1];
-      from_sure[x] = kTrickPoints * popcount(own_sure) - mask_points(own_sure) + mask_points(opp_sure);
+      from_sure[x] = sc_.trick() * popcount(own_sure) - sc_.cards(own_sure) + sc_.cards(opp_sure);
       max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m);
     }
     if (ntrick_ == 0) {
@@ -64,14 +64,14 @@ class Bounds : public Keys {
       const int x = leader_ & 1;
       const int c = cash_card();
       if (c >= 0) {
-        const int g = card_points(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m);
+        const int g = sc_.card(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m);
         max_gain[x ^ 1] = std::min(max_gain[x ^ 1], g);
       }
     }
     // N-S take at most max_gain[0] on top of what they hold, E-W at most
     // max_gain[1] on top of theirs, and the total is fixed.
     const int ew_points = points_in_play_ - ns_points_;
-    const int total = kTrickPoints * tricks_left_ + kLastTrickBonus;
+    const int total = sc_.trick() * tricks_left_ + sc_.last();
     hi = std::min(max_gain[0], total + ew_points);
     lo = std::max(-ns_points_, total - max_gain[1]);
   }
@@ -153,12 +153,13 @@ class Bounds : public Keys {
  protected:
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
-  // last-trick bonus.
+  // last-trick bonus (tricks objective: 1 per trick, whoever wins).
   int best_case(Mask opp, int tricks) const {
     // One bit a suit, at bits 0, 16, 32, 48: the multiply sums them in the top lane.
     const auto count4 = [](Mask x) { return int((x * 0x0001000100010001ull) >> 48); };
     const int a = std::min(count4((opp >> 14) & 0x0001000100010001ull), tricks);
     const int k = std::min(count4((opp >> 13) & 0x0001000100010001ull), tricks - a);
+    if (sc_.tricks) return tricks;
     return kTrickPoints * tricks + kLastTrickBonus + 2 * a + k;
   }
 };

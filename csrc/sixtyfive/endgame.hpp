@@ -77,7 +77,7 @@ class Endgames : public Bounds {
       }
       const int w2 = trick_winner(t2);
       rel = winner_relevance(t1, w) | winner_relevance(t2, w2);
-      return trick_gain(t1[w], (leader + w) & 3, false) + trick_gain(t2[w2], (leader + w + w2) & 3, true);
+      return sc_.gain(t1[w], (leader + w) & 3, false) + sc_.gain(t2[w2], (leader + w + w2) & 3, true);
     } else {
       const bool maxing = (((leader + I) & 3) & 1) == 0;
       int best = maxing ? -kInf : kInf;
@@ -154,7 +154,7 @@ class Endgames : public Bounds {
       } else {
         const int w = trick_winner(trick_);
         const int winner = (leader_ + w) & 3;
-        const int gain = trick_gain(trick_[w], winner, false);
+        const int gain = sc_.gain(trick_[w], winner, false);
         v = gain + two_tricks(winner, alpha - gain, beta - gain, child);
         child |= winner_relevance(trick_, w);
       }
@@ -185,7 +185,7 @@ class Endgames : public Bounds {
       trick[i] = i < ntrick_ ? trick_[i] : lowest(hand_[(leader_ + i) & 3]);
     const int w = trick_winner(trick);
     term_rel_ |= winner_relevance(trick, w);
-    return trick_gain(trick[w], (leader_ + w) & 3, true);
+    return sc_.gain(trick[w], (leader_ + w) & 3, true);
   }
   // Exact minimax over every legal card (play/undo leave the position as
   // it was).

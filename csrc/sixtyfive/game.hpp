@@ -41,7 +41,7 @@ class Game : public Endgames {
   // deals 0-9 against 4.1 for this guess, yet took as many nodes in all:
   // the passes far from the value are cheap, those near it dear.)
   int even_guess() const {
-    return (kTrickPoints * tricks_left_ + kLastTrickBonus + points_in_play_) / 2 - ns_points_;
+    return (sc_.trick() * tricks_left_ + sc_.last() + points_in_play_) / 2 - ns_points_;
   }
   // Enhanced transposition cutoffs (see Search) at the last card of a
   // trick: every child is a trick start, which the search stores.  Only

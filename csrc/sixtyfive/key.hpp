@@ -41,7 +41,9 @@ namespace sixtyfive {
 //   pts:     bits 0-15 the point cards in play (suit s: J Q K A at 4s..),
 //            16-31 their P0 bits, 32-47 their P1 bits, 48-49 the leader,
 //            50-61 the class's thresholds t_s (3 bits a suit): the low key
-//            ranks below t_s are unnamed (0 for a probed position);
+//            ranks below t_s are unnamed (0 for a probed position), 62 the
+//            objective (1: tricks; rules.hpp), so that one table serves
+//            both objectives without an entry of one answering the other;
 //   low:     the low cards' P0 bits (suit s at bits 8s..8s+7 by key rank)
 //            and P1 bits (32 + 8s..), those below t_s cleared.
 // A probe (thresholds 0) names every card; table_match() tells whether a
@@ -52,7 +54,9 @@ struct Key {
   bool operator==(const Key& o) const { return counts == o.counts && pts == o.pts && low == o.low; }
 };
 constexpr int kThresholdShift = 50;
-constexpr std::uint64_t kExactPart = (std::uint64_t(1) << kThresholdShift) - 1;
+constexpr int kObjectiveBit = 62;
+constexpr std::uint64_t kExactPart =
+    ((std::uint64_t(1) << kThresholdShift) - 1) | std::uint64_t(1) << kObjectiveBit;
 
 // The low-card bits (both planes) a class with thresholds `pts` names.
 inline std::uint64_t named_low(std::uint64_t pts) {
@@ -108,7 +112,7 @@ class Keys : public Position {
       low |= std::uint64_t(compress8(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
       low |= std::uint64_t(compress8(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
     }
-    return Key{counts, pts | std::uint64_t(leader_) << 48, low};
+    return Key{counts, pts | std::uint64_t(leader_) << 48 | std::uint64_t(sc_.tricks) << kObjectiveBit, low};
   }
   static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
   // The number of set bits of each 16-bit lane, in that lane.

@@ -12,13 +12,19 @@
 // the winner's partner's card; the losing side takes the other three cards'
 // points.  Spades are trumps; follow suit if able.
 //
+// The tricks objective (Deal::objective = kTricks, Scoring below) is the
+// trick-taking skeleton of the same game: card points zero, a trick worth
+// 1, no last-trick bonus, so the value is the tricks N-S take.  It is there
+// to measure the engine against bridge solvers on the same deals; every
+// argument below holds for it with those numbers.
+//
 // The search works on the same value less the card points N-S hold now
 // (in hands and on the table), a constant of the position that the Solver
 // adds back (Game::value_offset).  Every card goes to its own side unless
 // it wins its trick, when it goes to the other side; so what is left is a
 // sum over the tricks of what their winning cards do: a trick won by N-S
 // with card w adds 2 (+1 last) - pts(w), a trick won by E-W with w adds
-// pts(w) (trick_gain()).  The rest of the deal thus depends only on which
+// pts(w) (Scoring::gain()).  The rest of the deal thus depends only on which
 // cards win which tricks: the basis of the partition search (key.hpp).
 //
 // Equivalent cards: two cards of one suit in one hand, both without card
@@ -55,6 +61,27 @@ inline int mask_points(Mask m) {
   return kSet[(m >> 11) & 15] + kSet[(m >> 27) & 15] + kSet[(m >> 43) & 15] + kSet[(m >> 59) & 15];
 }
 
+// The objectives (Deal::objective).
+constexpr int kPoints = 0;
+constexpr int kTricks = 1;
+
+// What tricks and cards are worth under an objective.  J..A stay the cards
+// the table key names exactly (has_points(): a property of the rank, not of
+// the objective), so the key's layout is the same under both.
+struct Scoring {
+  bool tricks = false;
+  int card(int c) const { return tricks ? 0 : card_points(c); }
+  int cards(Mask m) const { return tricks ? 0 : mask_points(m); }
+  int trick() const { return tricks ? 1 : kTrickPoints; }
+  int last() const { return tricks ? 0 : kLastTrickBonus; }
+  // What a trick won by `seat` with card w adds to the searched value (N-S
+  // points less the card points N-S hold; see the top of the file).
+  int gain(int w, int seat, bool last_trick) const {
+    const int p = card(w);
+    return (seat & 1) == 0 ? trick() + (last_trick ? last() : 0) - p : p;
+  }
+};
+
 // Does card c beat card best (best was played earlier to this trick)?
 inline bool beats(int c, int best) {
   if (suit_of(c) == suit_of(best)) return c > best;
@@ -67,6 +94,7 @@ struct Deal {
   int leader;
   int trick[3];
   int ntrick;
+  int objective;  // kPoints or kTricks
 };
 
 // The index of the winning card of a complete trick t (in play order).
@@ -88,18 +116,15 @@ inline Mask winner_relevance(const int* t, int w) {
     if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
   return 0;
 }
-// What a trick won by `seat` with card w adds to the searched value (N-S
-// points less the card points N-S hold; see the top of the file).
-inline int trick_gain(int w, int seat, bool last) {
-  const int p = card_points(w);
-  return (seat & 1) == 0 ? kTrickPoints + (last ? kLastTrickBonus : 0) - p : p;
-}
+inline Scoring scoring_of(const Deal& d) { return Scoring{d.objective == kTricks}; }
 
-// The card points of N-S's cards in play in d (hands and table).
+// The card points of N-S's cards in play in d (hands and table), under its
+// objective.
 inline int ns_points_held(const Deal& d) {
-  int p = mask_points(d.hands[0] | d.hands[2]);
+  const Scoring sc = scoring_of(d);
+  int p = sc.cards(d.hands[0] | d.hands[2]);
   for (int i = 0; i < d.ntrick; ++i)
-    if (((d.leader + i) & 1) == 0) p += card_points(d.trick[i]);
+    if (((d.leader + i) & 1) == 0) p += sc.card(d.trick[i]);
   return p;
 }
 
@@ -108,14 +133,14 @@ class Position : public CardMoves<Position> {
  public:
   static constexpr int kMaxMoves = 12;
 
-  explicit Position(const Deal& d) {
+  explicit Position(const Deal& d) : sc_(scoring_of(d)) {
     for (int s = 0; s < 4; ++s) hand_[s] = d.hands[s];
     leader_ = d.leader;
     ntrick_ = 0;
     in_play_ = hand_[0] | hand_[1] | hand_[2] | hand_[3];
     for (int i = 0; i < d.ntrick; ++i) { trick_[i] = d.trick[i]; in_play_ |= bit(d.trick[i]); }
     ntrick_ = d.ntrick;
-    points_in_play_ = mask_points(in_play_);
+    points_in_play_ = sc_.cards(in_play_);
     ns_points_ = ns_points_held(d);
     tricks_left_ = popcount(hand_[leader_]) + (ntrick_ ? 1 : 0);
   }
@@ -134,13 +159,17 @@ class Position : public CardMoves<Position> {
   }
 
   // For CardMoves (cardgame.hpp): twins are cards without points (the
-  // point cards of a suit are all worth different points).
+  // point cards of a suit are all worth different points).  Under the
+  // tricks objective every card is worth nothing, yet a run of twins stays
+  // on one side of the T/J line: J..A are named exactly by the key, and a
+  // run that crossed it would leave a class position whose low card has no
+  // searched counterpart (all_moves_relevance() guards low runs only).
   Mask mover_hand() const { return hand_[to_move()]; }
   int next_up(int c) const {
     const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
     return above ? lowest(above) : -1;
   }
-  int card_value(int c) const { return card_points(c); }
+  int card_value(int c) const { return sc_.tricks ? int(has_points(c)) : card_points(c); }
 
   int play(int c) {
     const int seat = to_move();
@@ -159,13 +188,13 @@ class Position : public CardMoves<Position> {
     u.ns_points = ns_points_;
     for (int i = 0; i < 4; ++i) {
       in_play_ &= ~bit(trick_[i]);
-      points_in_play_ -= card_points(trick_[i]);
-      if (((leader_ + i) & 1) == 0) ns_points_ -= card_points(trick_[i]);
+      points_in_play_ -= sc_.card(trick_[i]);
+      if (((leader_ + i) & 1) == 0) ns_points_ -= sc_.card(trick_[i]);
     }
     won_ = winner_relevance(trick_, w);
     leader_ = winner;
     ntrick_ = 0;
-    return trick_gain(trick_[w], winner, tricks_left_ == 0);
+    return sc_.gain(trick_[w], winner, tricks_left_ == 0);
   }
 
   void undo(int c) {
@@ -176,7 +205,7 @@ class Position : public CardMoves<Position> {
       std::memcpy(trick_, u.trick, sizeof trick_);
       for (int i = 0; i < 3; ++i) in_play_ |= bit(trick_[i]);
       in_play_ |= bit(c);
-      points_in_play_ += card_points(trick_[0]) + card_points(trick_[1]) + card_points(trick_[2]) + card_points(c);
+      points_in_play_ += sc_.card(trick_[0]) + sc_.card(trick_[1]) + sc_.card(trick_[2]) + sc_.card(c);
       ns_points_ = u.ns_points;
       ntrick_ = 4;
     }
@@ -193,7 +222,7 @@ class Position : public CardMoves<Position> {
   // make the opponents win with point cards, and when not winning shed the
   // point cards that would later cost their side if forced to win.
   int order_score(int c) const {
-    const int pts = card_points(c);
+    const int pts = sc_.card(c);
     if (ntrick_ == 0) {
       const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1) & ~hand_[to_move()];
       const bool top = above == 0;
@@ -202,7 +231,7 @@ class Position : public CardMoves<Position> {
     int w = 0;
     for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
     const bool partner_winning = ((ntrick_ - w) & 1) == 0;
-    const int wp = card_points(trick_[w]);
+    const int wp = sc_.card(trick_[w]);
     if (beats(c, trick_[w])) {
       // Win: worth 2 - pts now; the cheapest sufficient card first.
       return 10 * (2 - pts) + (partner_winning ? -25 - 10 * (2 - wp) : 10 * -0) - rank_of(c) / 2 -
@@ -214,6 +243,7 @@ class Position : public CardMoves<Position> {
   }
 
   struct Undo { int leader; int trick[4]; int ns_points; };
+  Scoring sc_;         // the objective's scoring
   Mask hand_[4];
   Mask in_play_;
   Mask won_ = 0;       // winner_relevance() of the trick the last play() completed, else 0

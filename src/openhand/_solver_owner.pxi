@@ -13,6 +13,16 @@
 #                                    target"], nodes)
 #   .batch_until(specs, target, stop)
 #                                -> ([fail-soft bounds], nodes)
+#   .threads                     move_values' threads (settable; 1 by default)
+#   .set_limit(nodes, seconds)   limits of the later value, at_least,
+#                                move_values and move_bounds calls (0: none)
+#   .move_bounds(spec)           -> (root lower bound, {move code: (lo, hi)},
+#                                    nodes): move_values that may be cut
+#   .last                        after value, at_least, move_values or
+#                                move_bounds: (cut, lo, hi, move code or -1,
+#                                proved), what the call proved (solver.hpp:
+#                                Partial); a cut value / at_least returns
+#                                the lower bound / False, to be read with it
 #
 # Each search runs inside `with self._polling():` and without the GIL.
 #
@@ -38,14 +48,26 @@ from libcpp.vector cimport vector
 cdef extern from "solver.hpp" namespace "openhand":
     enum: kMoveValues
 
+    cdef struct Partial:
+        int cut
+        int lo
+        int hi
+        int move
+        int proved
+
     # openhand::Solver<G, D> (D = G::Deal, named for Cython's sake)
     cdef cppclass Solver[G, D]:
         Solver(size_t table_bytes) except +
         size_t table_bytes()
         void set_poll(int (*fn)(void*, uint64_t) noexcept nogil, void* ctx)
-        int value(const D& d, uint64_t* nodes) except + nogil
-        cbool at_least(const D& d, int target, uint64_t* nodes) except + nogil
-        int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes) except + nogil
+        void set_limit(uint64_t nodes, double seconds)
+        void set_threads(int k) except +
+        int threads()
+        const vector[double]& last_cpu()
+        int value(const D& d, uint64_t* nodes, Partial* part) except + nogil
+        cbool at_least(const D& d, int target, uint64_t* nodes, Partial* part) except + nogil
+        int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes,
+                        Partial* part, int* his) except + nogil
         void batch(const D* deals, int n, cbool threshold, int target, int* out,
                    uint64_t* nodes) except + nogil
         int batch_until(const D* deals, int n, int target, int stop, int* out,
@@ -107,14 +129,39 @@ cdef class SolverOwner:
     raises :class:`openhand.errors.SolverBusyError`."""
     cdef Solver[Game, Deal]* _s
     cdef public object progress
+    cdef public object last
     cdef object stop
     cdef bint busy
 
     def __cinit__(self, size_t table_bytes):
         self._s = new Solver[Game, Deal](table_bytes)
         self.progress = None
+        self.last = None
         self.stop = None
         self.busy = False
+
+    def set_limit(self, uint64_t nodes, double seconds):
+        """Limits of the later value / at_least / move_values /
+        move_bounds calls: nodes (0: none) and seconds (0: none)."""
+        self._s.set_limit(nodes, seconds)
+
+    @property
+    def threads(self):
+        return self._s.threads()
+
+    @threads.setter
+    def threads(self, int k):
+        """move_values' threads (solver.hpp: set_threads)."""
+        self._s.set_threads(k)
+
+    @property
+    def last_cpu(self):
+        """CPU seconds of the last move_values on each of its threads
+        (solver.hpp: last_cpu)."""
+        return list(self._s.last_cpu())
+
+    cdef _keep(self, Partial p):
+        self.last = (bool(p.cut), p.lo, p.hi, p.move, bool(p.proved))
 
     def __dealloc__(self):
         del self._s
@@ -171,20 +218,24 @@ cdef class CoreSolver(SolverOwner):
         cdef Deal d
         cdef uint64_t nodes = 0
         cdef int v = 0
+        cdef Partial p
         _deal(spec, &d)
         with self._polling():
             with nogil:
-                v = self._s.value(d, &nodes)
+                v = self._s.value(d, &nodes, &p)
+        self._keep(p)
         return v, nodes
 
     def at_least(self, spec, int target):
         cdef Deal d
         cdef uint64_t nodes = 0
         cdef cbool r = False
+        cdef Partial p
         _deal(spec, &d)
         with self._polling():
             with nogil:
-                r = self._s.at_least(d, target, &nodes)
+                r = self._s.at_least(d, target, &nodes, &p)
+        self._keep(p)
         return bool(r), nodes
 
     def move_values(self, spec):
@@ -193,11 +244,28 @@ cdef class CoreSolver(SolverOwner):
         cdef int value = 0, n = 0, i
         cdef int moves[kMoveValues]
         cdef int values[kMoveValues]
+        cdef Partial p
         _deal(spec, &d)
         with self._polling():
             with nogil:
-                n = self._s.move_values(d, &value, moves, values, &nodes)
+                n = self._s.move_values(d, &value, moves, values, &nodes, &p, NULL)
+        self._keep(p)
         return value, {moves[i]: values[i] for i in range(n)}, nodes
+
+    def move_bounds(self, spec):
+        cdef Deal d
+        cdef uint64_t nodes = 0
+        cdef int value = 0, n = 0, i
+        cdef int moves[kMoveValues]
+        cdef int values[kMoveValues]
+        cdef int his[kMoveValues]
+        cdef Partial p
+        _deal(spec, &d)
+        with self._polling():
+            with nogil:
+                n = self._s.move_values(d, &value, moves, values, &nodes, &p, his)
+        self._keep(p)
+        return value, {moves[i]: (values[i], his[i]) for i in range(n)}, nodes
 
     def batch(self, specs, target=None):
         """A list of values, or with ``target`` of True/False for "at least

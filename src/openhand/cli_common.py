@@ -302,14 +302,27 @@ AT_LEAST_JSON = '{"game": "65", "side": "N-S", "at_least": {"33": true, "41": fa
 def run_at_least(game, side: str, meaning: str, ask, targets, args, progress: ProgressLine = None) -> int:
     """Answer each threshold of ``targets`` with ``ask(target)`` and print
     the answers, or as JSON one object ``{"game", "side", "at_least":
-    {"T": true|false, ...}}`` (:data:`AT_LEAST_JSON`)."""
-    answers, elapsed = timed(lambda: {t: ask(t) for t in targets}, progress)
+    {"T": true|false, ...}}`` (:data:`AT_LEAST_JSON`; null for a question
+    that a --time or --nodes limit left unsettled)."""
+    from .errors import LimitReached
+
+    def answer(t):
+        try:
+            return ask(t)
+        except LimitReached as e:   # --time / --nodes: not settled
+            return e.result
+
+    answers, elapsed = timed(lambda: {t: answer(t) for t in targets}, progress)
     if args.json:
-        print(json.dumps({"game": game.id, "side": side, "at_least": {str(t): ok for t, ok in answers.items()}}))
+        print(json.dumps({"game": game.id, "side": side, "at_least": {
+            str(t): ok if isinstance(ok, bool) else None for t, ok in answers.items()}}))
         return 0
     print(f"thresholds: {meaning}")
     for t, ok in answers.items():
-        print(f"{side} can reach {t}: {'yes' if ok else 'no'}")
+        if isinstance(ok, bool):
+            print(f"{side} can reach {t}: {'yes' if ok else 'no'}")
+        else:
+            print(f"{side} can reach {t}: unknown (limit reached; the rest is worth {ok.lower}..{ok.upper})")
     print(f"time: {elapsed * 1000:.1f} ms")
     return 0
 
@@ -406,6 +419,14 @@ class SolveCommand:
         p.add_argument("--at-least", type=int, action="append", metavar="T", dest="at_least",
                        help=f"only ask whether T is reached: {self.threshold_help()}; one null-window "
                             "search each, far cheaper than the value (repeatable)")
+        p.add_argument("--time", type=float, metavar="SECONDS", default=None,
+                       help="stop after SECONDS: the answer then says it was not finished and gives the bounds "
+                            "proved so far and the best move found (--at-least: 'unknown')")
+        p.add_argument("--nodes", type=int, metavar="N", default=None,
+                       help="stop after N search nodes, as --time does")
+        p.add_argument("--threads", type=int, metavar="K", default=None,
+                       help="threads for every move's value (default: all cores, "
+                            f"here {os.cpu_count() or 1}); each has its own table of --table-mb")
         add_record(p)
         self.add_arguments(p)
         return p
@@ -441,6 +462,15 @@ class SolveCommand:
                 if not lo <= t <= hi:
                     p.error(f"the threshold {t} is out of range: {game.title} thresholds "
                             f"({self.target_meaning(args)}) go from {lo} to {hi}")
+        limit = None
+        if args.time is not None or args.nodes is not None:
+            if args.record is not None:
+                p.error("--time and --nodes do not apply to --record")
+            from .limits import Limit
+            try:
+                limit = Limit(nodes=args.nodes, seconds=args.time)
+            except PositionError as e:
+                p.error(str(e))
         state = self.random_state(args) if args.random else self.read_state(p, args, text)
         moves = None
         if args.record is not None:
@@ -449,11 +479,16 @@ class SolveCommand:
                 p.error(f"the record {args.record!r} holds no moves")
 
         progress = ProgressLine.for_stderr()
-        solver = game.solver(table_mb=args.table_mb, progress=progress)
+        threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
+        if threads < 1:
+            p.error(f"--threads must be at least 1, got {threads}")
+        solver = game.solver(table_mb=args.table_mb, progress=progress, threads=threads)
         ask = at_least_of(solver, game) if args.at_least else None
         if not args.json:
             show_position(state)
         options = self.solve_options(args)
+        if limit is not None:
+            options["limit"] = limit
         if args.at_least:
             return run_at_least(game, self.side(state), self.target_meaning(args),
                                 lambda t: ask(state, t, **options), args.at_least, args, progress)

@@ -9,7 +9,7 @@ import numbers
 
 __all__ = ["OpenhandError", "CardError", "DealError", "PositionError", "IllegalMoveError", "RecordError",
            "StoreError", "ConfigurationError", "SolverBusyError", "is_list", "require_int", "require_fraction",
-           "require_seed"]
+           "require_seed", "LimitReached"]
 
 
 class OpenhandError(ValueError):
@@ -49,6 +49,18 @@ class RecordError(OpenhandError):
 class ConfigurationError(OpenhandError):
     """A setting of the library that is not valid (an environment variable
     such as ``OPENHAND_IMPLEMENTATION``)."""
+
+
+class LimitReached(OpenhandError, RuntimeError):
+    """An ``at_least`` question given a :class:`~openhand.limits.Limit`
+    that was reached before the answer: ``result`` is the cut
+    :class:`~openhand.result.SolveResult` (the bounds proved so far and the
+    best move found).  Also a :class:`RuntimeError`: the input is fine, the
+    budget was not enough."""
+
+    def __init__(self, message: str, result=None):
+        super().__init__(message)
+        self.result = result
 
 
 class SolverBusyError(OpenhandError, RuntimeError):

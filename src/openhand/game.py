@@ -296,7 +296,8 @@ class Game:
 
     def solver(self, **kwargs):
         """A new exact solver of this game (``table_mb``,
-        ``implementation``, ``progress``: see the game's ``Solver``)."""
+        ``implementation``, ``progress``, ``threads``: see the game's
+        ``Solver``)."""
         return self.Solver(**kwargs)
 
     @property

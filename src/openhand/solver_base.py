@@ -12,7 +12,11 @@ game in the class statement, ``class Solver(SolverBase, game="65",
 title="65", core="openhand.sixtyfive._core", table_mb=512,
 states=(Position,))`` (the compiled module is loaded with
 :func:`openhand._impl.load_core`, so ``OPENHAND_IMPLEMENTATION``
-applies), and implements the two methods.
+applies), and implements the two methods.  Both take ``limit=``: an
+:class:`openhand.limits.Limit` of nodes or seconds; a solve it stops is
+``cut`` (bounds and the best move found), an at_least it stops raises
+:class:`openhand.errors.LimitReached`.  ``threads=K`` spreads the moves'
+values over K threads (:class:`SolverBase` below).
 """
 from __future__ import annotations
 
@@ -44,6 +48,13 @@ class SolverBase:
     ``implementation`` is ``'cpp'`` or ``'python'`` (default: the C++ core
     when built, unless ``OPENHAND_IMPLEMENTATION`` says otherwise).
 
+    ``threads`` (C++ core): every move's value (``solve(moves=True)``) is
+    spread over this many threads, the position's value the best of them,
+    each thread with its own table of at most ``table_mb`` (so up to
+    ``threads`` times the memory); the values are those of one thread, the
+    node counts are not.  The Python reference runs on one thread whatever
+    it says.
+
     Long searches can be watched and stopped.  Ctrl-C stops a C++ search
     within milliseconds (KeyboardInterrupt), as it does the Python
     reference.  ``progress``, if given, is called with the nodes searched
@@ -73,7 +84,7 @@ class SolverBase:
         cls.CORE_NAME, cls.CORE = core, load_core(core) if core else None
         cls.__doc__ = (cls.__doc__ or f"An exact {title} solver.").strip() + "\n\n" + SolverBase.__doc__
 
-    def __init__(self, table_mb: float = None, implementation: str = None, progress=None):
+    def __init__(self, table_mb: float = None, implementation: str = None, progress=None, threads: int = 1):
         from ._impl import implementation as forced
         forced()          # a bad OPENHAND_IMPLEMENTATION is refused here, naming it
         if table_mb is None:
@@ -92,6 +103,11 @@ class SolverBase:
                 self._core = self.CORE.CoreSolver(table_bytes(table_mb))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise PositionError(f"threads must be a positive integer, got {threads!r}")
+        self.threads = threads
+        if self._core is not None:
+            self._core.threads = threads
         self.progress = progress
 
     @property
@@ -106,6 +122,25 @@ class SolverBase:
         self._progress = fn
         if self._core is not None:
             self._core.progress = fn
+
+    def _limited(self, limit, call, *args):
+        """``call(*args)`` on the C++ core with ``limit`` (a checked
+        :class:`~openhand.limits.Limit` or None) set for this call only."""
+        if limit is None:
+            return call(*args)
+        self._core.set_limit(limit.nodes or 0, float(limit.seconds or 0))
+        try:
+            return call(*args)
+        finally:
+            self._core.set_limit(0, 0.0)
+
+    def _reference_limited(self, limit, work, on_cut):
+        """``work(progress)`` on the Python reference, within ``limit``:
+        ``on_cut(nodes)`` once it is spent (see :mod:`openhand.limits`)."""
+        from .limits import ReferenceBudget
+        if limit is None:
+            return work(self.progress)
+        return ReferenceBudget(limit, self.progress).run(work, on_cut)
 
     def _check(self, state):
         """``state`` if it is a state of this solver's game, else

@@ -23,7 +23,8 @@ from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, SIDES, seat_index, side_of
 
-__all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "parse_pair"]
+__all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "tricks_so_far",
+           "core_trick_result", "reference_cut", "parse_pair"]
 
 
 def _cards(cards, what: str) -> List[Card]:
@@ -372,10 +373,14 @@ class ReferenceSearch(NodeCounter):
     a node stores its bound only after all its children have returned.
     """
 
-    def __init__(self, position: TrickPosition, side: int, progress=None) -> None:
+    def __init__(self, position: TrickPosition, side: int, progress=None, score=None) -> None:
         super().__init__(progress)
         self.pos = position
         self.side = side
+        # score(trick, leader, last) -> (winner, (N-S, E-W)): the game's
+        # own by default; another objective of the same play (65's tricks)
+        # passes its own.
+        self.score = position.score_trick if score is None else score
         self.table = BoundTable()
 
     def value(self, hands: tuple, leader: int, trick: tuple, alpha: int, beta: int) -> int:
@@ -411,7 +416,7 @@ class ReferenceSearch(NodeCounter):
         new_trick = trick + (card,)
         if len(new_trick) < 4:
             return self.value(new_hands, leader, new_trick, alpha, beta)
-        winner, pts = self.pos.score_trick(new_trick, leader, not any(new_hands))
+        winner, pts = self.score(new_trick, leader, not any(new_hands))
         mine = pts[self.side]
         return mine + self.value(new_hands, winner, (), alpha - mine, beta - mine)
 
@@ -439,9 +444,59 @@ class ReferenceSearch(NodeCounter):
 
 
 def trick_result(pos: TrickPosition, side: int, value: int, moves: Dict[str, int], nodes: int,
-                 maximizing: bool) -> SolveResult:
+                 maximizing: bool, units: str = "points", **extra) -> SolveResult:
     """The SolveResult of a partnership position solved for ``side``
     (0: N-S, 1: E-W): values of the remaining tricks, and what the side
-    has so far."""
-    return SolveResult(game=pos.game, side=SIDES[side], value=value, moves=moves, so_far=pos.score()[side],
-                       nodes=nodes, maximizing=maximizing)
+    has so far (``units`` ``'points'``, or ``'tricks'`` for the tricks it
+    won).  ``extra``: the fields of an answer cut by a limit."""
+    so_far = pos.score()[side] if units == "points" else tricks_so_far(pos)[side]
+    return SolveResult(game=pos.game, side=SIDES[side], value=value, moves=moves, so_far=so_far,
+                       nodes=nodes, maximizing=maximizing, units=units, **extra)
+
+
+def tricks_so_far(pos: TrickPosition) -> Tuple[int, int]:
+    """Tricks (N-S, E-W) won so far: :attr:`TrickPosition.tricks` when the
+    position knows them, else those won since its start."""
+    known = pos.tricks
+    if known is not None:
+        return known
+    won = [0, 0]
+    for w in pos.winners:
+        won[side_of(w)] += 1
+    return won[0], won[1]
+
+
+def core_trick_result(pos: TrickPosition, side: int, core, spec, moves: bool, limit, maxing: bool,
+                      units: str = "points") -> SolveResult:
+    """Solve ``spec`` (the position ``pos``) on a card game's C++ core
+    (``core``: the Solver's, with ``limit`` already set on it by the
+    caller) and read its answer into a SolveResult, cut or not: moves are
+    card ids, named by their text."""
+    if not moves:
+        value, nodes = core.value(spec)
+        per_move = {}
+    elif limit is None:
+        value, per_card, nodes = core.move_values(spec)
+        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
+    else:
+        value, bounds, nodes = core.move_bounds(spec)
+        per_move = {str(c): bounds[int(c)] for c in pos.legal_cards_now() if int(c) in bounds}
+    cut, lo, hi, move, proved = core.last
+    best = None if move < 0 else str(Card(move))
+    if not cut:
+        if limit is not None and moves:
+            per_move = {m: b[0] for m, b in per_move.items()}
+        return trick_result(pos, side, value, per_move, nodes, maxing, units, best_move=best,
+                            best_move_proved=proved)
+    return trick_result(pos, side, None, {m: b[0] for m, b in per_move.items() if b[0] == b[1]}, nodes, maxing,
+                        units, cut=True, lower=lo, upper=hi, best_move=best, best_move_proved=proved,
+                        move_bounds=per_move)
+
+
+def reference_cut(pos: TrickPosition, side: int, nodes: int, maxing: bool, upper: int,
+                  units: str = "points") -> SolveResult:
+    """The SolveResult of a reference solve stopped by its limit: the
+    rest's trivial bounds 0..``upper`` and the first legal card."""
+    legal = pos.legal_cards_now()
+    return trick_result(pos, side, None, {}, nodes, maxing, units, cut=True, lower=0, upper=upper,
+                        best_move=str(legal[0]) if legal else None)

@@ -54,7 +54,7 @@ class BatchResult:
 
 
 def _structured(question, record):
-    if record is None or record.get("status") != "done":
+    if record is None or record.get("status") not in ("done", "limit"):
         return None
     if question.what in ("value", "moves"):
         from ..result import SolveResult
@@ -63,7 +63,7 @@ def _structured(question, record):
 
 
 def solve_many(game, states, what: str = "value", targets=None, workers: Optional[int] = None,
-               client=None, table_mb=None, progress=None, store=None, **options) -> BatchResult:
+               client=None, table_mb=None, progress=None, store=None, limit=None, **options) -> BatchResult:
     """Solve every state of ``states`` (States of ``game``, or their texts).
 
     ``what``: ``'value'``, ``'moves'``, ``'reach'`` (``targets``: the
@@ -77,7 +77,13 @@ def solve_many(game, states, what: str = "value", targets=None, workers: Optiona
     (:mod:`.store`) of the same question: each answer is written to it as
     it completes and states it already holds are not solved again (an
     interrupted call, called again, goes on).  A state the solver refuses
-    is reported in ``errors`` (its row empty), the others are solved."""
+    is reported in ``errors`` (its row empty), the others are solved.
+    ``limit``, an :class:`openhand.limits.Limit`, bounds each search of a
+    state (reach: each threshold); a state it stopped has a cut answer
+    (``SolveResult.cut``; reach: the settled thresholds and
+    ``"unsettled"``), its record's status ``'limit'``, and nothing in
+    the arrays (``solved`` False); called again with the same store, it
+    is solved again."""
     from ..game import load_game
     from .inputs import BadLine, Item
     from .question import Question
@@ -85,7 +91,10 @@ def solve_many(game, states, what: str = "value", targets=None, workers: Optiona
     from .arrays import arrays_of, need_numpy
     need_numpy()
     g = load_game(game)
-    question = Question.make(g, what, targets, table_mb, **options)
+    from ..limits import check_limit
+    limit = check_limit(limit)
+    question = Question.make(g, what, targets, table_mb, limit and limit.nodes, limit and limit.seconds,
+                             **options)
     if not is_list(states):
         raise PositionError(f"states must be a list of {g.title} states or their texts, not {states!r}")
     parts = g.batch_parts

@@ -2,12 +2,13 @@
 
     openhand batch GAME (FILE | --random N --seed S [--where ...]) --out results.sqlite
                    [--what value|moves|reach|bids] [--targets T,...] [--workers K]
-                   [--dask ADDRESS|local] [game options]
+                   [--dask ADDRESS|local] [--time SECONDS] [--nodes N] [game options]
     openhand stats results.sqlite [--json] [--plot DIR]
     openhand export results.sqlite OUT.csv|OUT.parquet|OUT.npy
 
 ``batch`` solves every item into the store (:mod:`.store`), showing a
-progress bar on a terminal; re-running the same command resumes.  Exit
+progress bar on a terminal; re-running the same command resumes (and
+solves again the items a --time or --nodes limit stopped).  Exit
 status: 0 when every line was solved, 1 when some lines were malformed or
 refused (each reported with its number; the others solved), 2 for a usage
 error, 130 when interrupted (what finished is kept).
@@ -76,6 +77,10 @@ def _parser(game, prog: str) -> argparse.ArgumentParser:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on the Dask cluster at ADDRESS (tcp://host:8786), or 'local' for a LocalCluster")
     p.add_argument("--table-mb", type=float, metavar="MB", help="each solver's table cap in MiB")
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help="stop each search of an item after SECONDS (reach: each threshold); the item is "
+                        "stored as stopped by a limit, with the bounds proved, and solved again by a later run")
+    p.add_argument("--nodes", type=int, metavar="N", help="stop each search of an item after N nodes, as --time")
     bar = p.add_mutually_exclusive_group()
     bar.add_argument("--progress", action="store_true", default=None, help="draw the progress bar even "
                      "when standard error is no terminal")
@@ -136,7 +141,8 @@ def batch_command(argv, prog: str = "openhand batch", game_id: str = None) -> in
         p.error("--workers must be at least 1")
     if args.dask and args.dask != "local" and args.workers is not None:
         p.error("--workers applies to local threads or --dask local, not to an existing cluster")
-    question = Question.make(game, args.what, args.targets, args.table_mb, **parts.question_options(args))
+    question = Question.make(game, args.what, args.targets, args.table_mb, args.nodes, args.time,
+                             **parts.question_options(args))
     inputs = parts.input_options(args)
     if args.random is not None:
         entries, total, source = (random_entries(game, args.random, args.seed, args.what, inputs, args.where),
@@ -184,7 +190,8 @@ def batch_command(argv, prog: str = "openhand batch", game_id: str = None) -> in
     bad = counts["bad"] + counts["error"]
     print(f"{sum(counts.values())} lines: {counts['solved']} solved, {counts['stored']} already stored, "
           f"{counts['duplicate']} duplicates, {bad} malformed or refused; {args.out} holds {stored['done']} "
-          f"finished items")
+          f"finished items" + (f" and {stored['limit']} stopped by a limit (a later run solves them again)"
+                               if stored["limit"] else ""))
     return 1 if bad else 0
 
 

@@ -125,22 +125,50 @@ class BatchParts:
 
     # ------------------------------------------------------------ answers
     def answer(self, solver, state, question) -> dict:
-        """One item's answer: ``value`` and ``deal_value`` (the
-        SolveResult's), ``lower`` / ``upper`` (bounds on the deal value),
-        ``nodes`` (None when the solver does not report them) and
-        ``result`` (plain JSON types)."""
+        """One item's answer: ``status`` (``'done'``, or ``'limit'``
+        when the question's limit stopped a search), ``value`` and
+        ``deal_value`` (the SolveResult's; None when stopped), ``lower`` /
+        ``upper`` (bounds on the deal value: the bounds proved when
+        stopped), ``nodes`` (None when the solver does not report them)
+        and ``result`` (plain JSON types: a stopped solve's cut
+        SolveResult; a stopped reach's settled thresholds, and under
+        ``"unsettled"`` the others)."""
+        from ..errors import LimitReached
         kw = self.solve_kwargs(dict(question.options))
+        limit = question.limit()
+        if limit is not None:
+            kw["limit"] = limit
         if question.what in ("value", "moves"):
             r = solver.solve(state, moves=question.what == "moves", **kw)
-            return {"value": r.value, "deal_value": r.deal_value, "lower": r.deal_value,
+            if r.cut:
+                return {"status": "limit", "value": None, "deal_value": None, "lower": r.so_far + r.lower,
+                        "upper": r.so_far + r.upper, "nodes": r.nodes, "result": r.to_dict()}
+            return {"status": "done", "value": r.value, "deal_value": r.deal_value, "lower": r.deal_value,
                     "upper": r.deal_value, "nodes": r.nodes, "result": r.to_dict()}
         if question.what == "reach":
             answers: Dict[int, bool] = {}
+            cut = None
             for t in question.targets:       # ascending: past a miss, every higher one is missed too
-                answers[t] = False if False in answers.values() else bool(solver.at_least(state, t, **kw))
+                if False in answers.values():
+                    answers[t] = False
+                    continue
+                try:
+                    answers[t] = bool(solver.at_least(state, t, **kw))
+                except LimitReached as e:    # this threshold and the ones above it stay open
+                    cut = e.result
+                    break
             lower, upper = reach_bounds(answers)
-            return {"value": None, "deal_value": None, "lower": lower, "upper": upper, "nodes": None,
-                    "result": {"game": self.game_id, "at_least": {str(t): ok for t, ok in answers.items()}}}
+            result = {"game": self.game_id, "at_least": {str(t): ok for t, ok in answers.items()}}
+            if cut is None:
+                return {"status": "done", "value": None, "deal_value": None, "lower": lower, "upper": upper,
+                        "nodes": None, "result": result}
+            # the cut search's bounds on the rest, as bounds on the deal
+            lo, hi = cut.so_far + cut.lower, cut.so_far + cut.upper
+            lower = lo if lower is None else max(lower, lo)
+            upper = hi if upper is None else min(upper, hi)
+            result["unsettled"] = [t for t in question.targets if t not in answers]
+            return {"status": "limit", "value": None, "deal_value": None, "lower": lower, "upper": upper,
+                    "nodes": None, "result": result}
         raise PositionError(f"{self.game.title} batch runs do not answer {question.what!r}")
 
     def summary(self, rows, question) -> dict:

@@ -13,7 +13,14 @@ values that travel to threads, processes and Dask workers alike.
            before its auction (``bid_table``; option ``mode``)
 
 A store holds the answers to one question (:meth:`Question.identity`);
-``table_mb`` is not part of it (the table's size changes no answer).
+``table_mb`` is not part of it (the table's size changes no answer), nor
+are ``nodes`` and ``seconds``, the limit of each search of an item (the
+one solve of value and moves, each threshold of reach;
+:class:`openhand.limits.Limit`): a limit changes whether an answer is
+finished, not what it is.  An item a limit stopped is stored as a
+``'limit'`` row with the bounds proved, and a later run (with a larger
+limit or none) solves it again.  Bid tables take no limit (their passes
+and discards are walked in Python: issue 14).
 
 >>> q = Question.make("65", "reach")
 >>> q.targets, q.identity()
@@ -22,6 +29,12 @@ A store holds the answers to one question (:meth:`Question.identity`);
 True
 >>> Question.make("66", "moves", objective="points").options
 (('objective', 'points'),)
+>>> Question.make("65", "value", nodes=10**6).limit()
+Limit(nodes=1000000, seconds=None)
+>>> Question.make("65", "value", seconds=0).limit()
+Traceback (most recent call last):
+...
+openhand.errors.PositionError: a time limit must be a positive number of seconds, got 0
 >>> Question.make("65", "bids")
 Traceback (most recent call last):
 ...
@@ -52,12 +65,16 @@ class Question:
     targets: Tuple[int, ...] = ()
     options: Tuple[Tuple[str, object], ...] = ()
     table_mb: Optional[float] = None
+    nodes: Optional[int] = None
+    seconds: Optional[float] = None
 
     @classmethod
-    def make(cls, game, what: str = "value", targets=None, table_mb=None, **options) -> "Question":
+    def make(cls, game, what: str = "value", targets=None, table_mb=None, nodes=None, seconds=None,
+             **options) -> "Question":
         """The checked question: ``game`` an id, name or Game; ``what``
         (see the module notes); ``targets`` for ``reach`` (default the
-        game's); ``options`` the game's solve options (Sixty-Six
+        game's); ``nodes`` / ``seconds`` the limit of each search (see the
+        module notes); ``options`` the game's solve options (Sixty-Six
         ``objective``, Eighty-Three's bids ``mode``)."""
         from ..game import load_game
         g = load_game(game)
@@ -89,20 +106,33 @@ class Question:
         if table_mb is not None and (isinstance(table_mb, bool) or not isinstance(table_mb, (int, float))
                                      or not table_mb > 0):
             raise PositionError(f"table_mb must be a positive number, got {table_mb!r}")
-        return cls(g.id, what, tuple(targets or ()), tuple(sorted(opts.items())), table_mb)
+        if nodes is not None or seconds is not None:
+            from ..limits import Limit
+            Limit(nodes=nodes, seconds=seconds)          # checked: PositionError naming the bad one
+            if what == "bids":
+                raise PositionError("bid tables take no node or time limit yet (issue 14)")
+        return cls(g.id, what, tuple(targets or ()), tuple(sorted(opts.items())), table_mb, nodes, seconds)
 
     def identity(self) -> dict:
-        """What the answers depend on (a store's question): all but ``table_mb``."""
+        """What the answers depend on (a store's question): all but
+        ``table_mb`` and the limit."""
         return {"game": self.game, "what": self.what, "targets": list(self.targets),
                 "options": dict(self.options)}
 
     def to_dict(self) -> dict:
-        return {**self.identity(), "table_mb": self.table_mb}
+        return {**self.identity(), "table_mb": self.table_mb, "nodes": self.nodes, "seconds": self.seconds}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Question":
         return cls.make(data["game"], data["what"], data.get("targets") or None, data.get("table_mb"),
-                        **data.get("options", {}))
+                        data.get("nodes"), data.get("seconds"), **data.get("options", {}))
+
+    def limit(self):
+        """The :class:`~openhand.limits.Limit` of each search, or None."""
+        if self.nodes is None and self.seconds is None:
+            return None
+        from ..limits import Limit
+        return Limit(nodes=self.nodes, seconds=self.seconds)
 
     def option(self, name: str, default=None):
         return dict(self.options).get(name, default)

@@ -39,9 +39,12 @@ Schema, version 1 (``meta.schema_version``)::
            PRIMARY KEY (source, line))  -- malformed or refused input lines
                                         -- of the latest run over each source
 
-The solvers have no node or time limit yet (issue 14): today every row is
-``'done'``.  A ``'limit'`` row is not finished: a later run solves it again
-and replaces it.
+A ``'limit'`` row is an item that the question's node or time limit
+stopped (``openhand batch --time/--nodes``, :class:`~.question.Question`'s
+``nodes`` / ``seconds``): ``value`` and ``deal_value`` are NULL, ``lower``
+and ``upper`` the bounds proved, ``result`` the cut answer.  It is not
+finished: a later run (with a larger limit, or none) solves it again and
+replaces it; a ``'done'`` row is never replaced.
 
 >>> import os, tempfile
 >>> from openhand.batch.question import Question

@@ -42,6 +42,8 @@ def solve_text(question: dict, text: str, stop=None) -> dict:
     """Solve one item: ``question`` is :meth:`Question.to_dict`, ``text``
     the item's state text (its key).  Returns ``{"key", "status": "done",
     "value", "deal_value", "lower", "upper", "nodes", "seconds", "result"}``
+    (``"status": "limit"``: the question's limit stopped a search, the
+    bounds proved kept; see :meth:`.parts.BatchParts.answer`)
     or, when the library refuses the item, ``{"key", "status": "error",
     "message"}``.  ``stop``, a ``threading.Event``, stops the search
     within some 10 ms of being set (:class:`Stopped`)."""
@@ -58,7 +60,8 @@ def solve_text(question: dict, text: str, stop=None) -> dict:
         record = parts.answer(solver, state, q)
     except OpenhandError as e:
         return {"key": text, "status": "error", "message": str(e)}
-    record.update(key=text, status="done", seconds=round(time.thread_time() - start, 6))
+    record.setdefault("status", "done")   # or 'limit': the question's limit stopped a search
+    record.update(key=text, seconds=round(time.thread_time() - start, 6))
     return record
 
 

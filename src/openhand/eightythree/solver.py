@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from ..cards import cards_from_mask, mask_of
+from ..cards import Card, cards_from_mask, mask_of
 from ..errors import DealError, PositionError, is_list, require_int
 from ..result import SolveResult
 from ..solver_base import SolverBase
 from ..seats import SEATS, seat_index, side_of
-from ..trickplay import core_hands, trick_result
+from ..limits import Limit, check_limit, raise_cut
+from ..trickplay import core_hands, core_trick_result, reference_cut, trick_result
 from . import reference
 from .deal import Deal
 from .rules import DECK, HAND_SIZE, TOTAL_POINTS, Position, suit_index
@@ -96,6 +97,12 @@ def _spec(pos: Position) -> tuple:
     return hands, pos._trump, pos._bidder, leader, trick
 
 
+def _no_limit_before_play(limit) -> None:
+    if limit is not None:
+        raise PositionError("a limit applies to the card play: a deal still choosing its trumps, passes or "
+                            "discards is solved by the exact feasibility search, which takes no limit yet")
+
+
 def _position(hands, trump, bidder, leader) -> Position:
     return Position({SEATS[s]: cards_from_mask(hands[s]) for s in range(4)}, trump, bidder, leader)
 
@@ -116,39 +123,52 @@ class Solver(SolverBase, game="83", title="Eighty-Three", core="openhand.eightyt
         return state._position
 
     # ------------------------------------------------------------ positions
-    def solve(self, state, moves: bool = True) -> SolveResult:
+    def solve(self, state, moves: bool = True, limit: Limit = None) -> SolveResult:
         """Exact points of the bidder's side in the remaining tricks and,
         with ``moves``, the value of every legal move (keyed by move text).
         A deal in its trumps, passing or discarding phase is valued by the
-        exact feasibility search."""
+        exact feasibility search.  ``limit``: see :mod:`openhand.limits`
+        (play positions only)."""
+        limit = check_limit(limit)
         pos = self._play_of(state)
         if pos is None:
+            _no_limit_before_play(limit)
             return self._solve_choices(state, moves)
+        maxing = side_of(pos.to_move) == pos.bidder_side if not pos.is_over() else True
         if self._core is None or pos.is_over():
-            return reference.solve(pos, moves, self.progress)
-        spec = _spec(pos)
-        maxing = side_of(pos.to_move) == pos.bidder_side
-        if not moves:
-            value, nodes = self._core.value(spec)
-            return trick_result(pos, pos.bidder_side, value, {}, nodes, maxing)
-        value, per_card, nodes = self._core.move_values(spec)
-        per_move = {str(c): per_card[int(c)] for c in pos.legal_cards_now()}
-        return trick_result(pos, pos.bidder_side, value, per_move, nodes, maxing)
+            return self._reference_limited(
+                limit, lambda progress: reference.solve(pos, moves, progress),
+                lambda nodes: reference_cut(pos, pos.bidder_side, nodes, maxing, pos.points_in_play()))
+        return self._limited(limit, core_trick_result, pos, pos.bidder_side, self._core, _spec(pos), moves, limit,
+                             maxing)
 
-    def at_least(self, state, target: int) -> bool:
+    def at_least(self, state, target: int, limit: Limit = None) -> bool:
         """Can the bidder's side end the deal with at least ``target``
         points (those already collected, when known, plus the rest)
-        against best defence?"""
+        against best defence?  ``limit``: see :mod:`openhand.limits`
+        (reached: :class:`~openhand.errors.LimitReached`)."""
         target = require_int(target, "target")
+        limit = check_limit(limit)
         pos = self._play_of(state)
         if pos is None:
+            _no_limit_before_play(limit)
             return self._solve_choices(state, False).value >= target
         if self._core is None or pos.is_over():
-            return reference.at_least(pos, target, self.progress)
+            return self._reference_limited(
+                limit, lambda progress: reference.at_least(pos, target, progress),
+                lambda nodes: raise_cut(reference_cut(pos, pos.bidder_side, nodes,
+                                                      side_of(pos.to_move) == pos.bidder_side,
+                                                      pos.points_in_play())))
         need = target - pos.score()[pos.bidder_side]
         if need <= 0 or need > pos.points_in_play():
             return need <= 0
-        return self._core.at_least(_spec(pos), need)[0]
+        yes, nodes = self._limited(limit, self._core.at_least, _spec(pos), need)
+        cut, lo, hi, move, proved = self._core.last
+        if cut:
+            raise_cut(trick_result(pos, pos.bidder_side, None, {}, nodes, side_of(pos.to_move) == pos.bidder_side,
+                                   cut=True, lower=lo, upper=hi, best_move=str(Card(move)) if move >= 0 else None,
+                                   best_move_proved=proved))
+        return yes
 
     def _solve_choices(self, deal: Deal, moves: bool) -> SolveResult:
         """A deal in its trumps, passing or discarding phase: the exact
@@ -249,14 +269,14 @@ class Solver(SolverBase, game="83", title="Eighty-Three", core="openhand.eightyt
         return self._core.batch_until([(h, trump, bidder, leader, ()) for h in deals], target, int(stop))[0]
 
 
-def solve(state, moves: bool = True) -> SolveResult:
+def solve(state, moves: bool = True, limit: Limit = None) -> SolveResult:
     """Solve with this thread's default :class:`Solver`."""
-    return Solver.default().solve(state, moves)
+    return Solver.default().solve(state, moves, limit)
 
 
-def at_least(state, target: int) -> bool:
+def at_least(state, target: int, limit: Limit = None) -> bool:
     """Threshold question with this thread's default :class:`Solver`."""
-    return Solver.default().at_least(state, target)
+    return Solver.default().at_least(state, target, limit)
 
 
 _core = Solver.CORE   # the compiled module, or None (the Python reference)

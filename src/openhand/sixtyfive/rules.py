@@ -38,8 +38,12 @@ from .deck import (CARD_POINTS, DECK, GAME, HAND_SIZE, LAST_TRICK_BONUS, TOTAL_P
                    TRUMP_SUIT, card_points)
 from .notation import Move
 
-__all__ = ["Position", "legal_cards", "trick_winner_index", "trick_points", "random_deal", "random_position",
-           "victory_points", "DECK", "TOTAL_POINTS"]
+__all__ = ["Position", "legal_cards", "trick_winner_index", "trick_points", "trick_count", "random_deal",
+           "random_position", "victory_points", "DECK", "TOTAL_POINTS", "OBJECTIVES"]
+
+# What a solver may count: the deal's points (the game), or only the tricks
+# (its trick-taking skeleton: card points zero, no last-trick bonus).
+OBJECTIVES = ("points", "tricks")
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> List[Card]:
@@ -82,6 +86,18 @@ def trick_points(trick: Sequence[Card], leader: int, last: bool) -> Tuple[int, T
     points[side_of(winner)] += win
     points[1 - side_of(winner)] += lose
     return winner, (points[0], points[1])
+
+
+def trick_count(trick: Sequence[Card], leader: int, last: bool) -> Tuple[int, Tuple[int, int]]:
+    """(winner seat, (N-S, E-W)) of a complete trick under the tricks
+    objective: one trick to the winner's side, nothing for cards.
+
+    >>> from openhand.cards import parse_cards
+    >>> trick_count(parse_cards("AH 3S KH QH"), 0, True)   # E trumps
+    (1, (0, 1))
+    """
+    winner = (leader + trick_winner_index(trick)) % 4
+    return winner, ((1, 0) if side_of(winner) == 0 else (0, 1))
 
 
 def random_deal(seed=None) -> Dict[str, frozenset]:

@@ -57,13 +57,13 @@ UNITS = {"game": "game points", "points": "card points"}
 _GAME_WINDOW = (-3, 3)
 
 
-def result_of(s: Snapshot, objective: str, value: int, moves: Dict[str, int], nodes: int) -> SolveResult:
+def result_of(s: Snapshot, objective: str, value: int, moves: Dict[str, int], nodes: int, **extra) -> SolveResult:
     """The SolveResult of a Sixty-Six solve: values for the player to move
     (the leader once the deal is over), own minus the opponent's, for the
-    whole deal."""
+    whole deal.  ``extra``: the fields of an answer cut by a limit."""
     player = to_move(s)
     return SolveResult(game="66", side=f"player {player}", value=value, moves=moves, nodes=nodes,
-                       maximizing=True, units=UNITS[objective], basis="deal")
+                       maximizing=True, units=UNITS[objective], basis="deal", **extra)
 
 
 def _key(s: Snapshot) -> Tuple:

@@ -1,0 +1,101 @@
+"""65's tricks objective (card points zero, no last-trick bonus: the tricks
+N-S take) against an independent trick-count search written here: plain
+minimax over the game interface (legal_moves, play, undo, winners), no
+table, no bounds, no equivalent cards.  The C++ core and the Python
+reference must give its value and every card's value, on trick starts
+and mid-trick positions, and the same answers to every threshold."""
+import pytest
+
+from openhand.errors import PositionError
+from openhand.sixtyfive import Position, random_position, reference
+from openhand.sixtyfive.solver import Solver, _core
+
+needs_core = pytest.mark.skipif(_core is None, reason="C++ core not built")
+
+
+def ns_tricks_rest(pos: Position) -> int:
+    """N-S's tricks in the rest of the deal by plain minimax."""
+    if pos.is_over():
+        return 0
+    before = len(pos.winners)
+    values = []
+    for move in list(pos.legal_moves):
+        pos.play(move)
+        won = sum(1 for w in pos.winners[before:] if w % 2 == 0)
+        values.append(won + ns_tricks_rest(pos))
+        pos.undo()
+    return max(values) if pos.to_move % 2 == 0 else min(values)
+
+
+_PER_CARD = {}   # state text -> per_card(): the plain minimax (some 1 s a position) once for both implementations
+
+
+def per_card(pos: Position) -> dict:
+    key = pos.to_text()
+    if key not in _PER_CARD:
+        _PER_CARD[key] = _per_card(pos)
+    return dict(_PER_CARD[key])
+
+
+def _per_card(pos: Position) -> dict:
+    out = {}
+    before = len(pos.winners)
+    for move in list(pos.legal_moves):
+        pos.play(move)
+        out[str(move)] = sum(1 for w in pos.winners[before:] if w % 2 == 0) + ns_tricks_rest(pos)
+        pos.undo()
+    return out
+
+
+def positions(n, base):
+    for i in range(n):
+        yield i, random_position(seed=base + i, tricks_left=2 + i % 3, trick_cards=i % 4)
+
+
+@pytest.mark.parametrize("impl", ["python", pytest.param("cpp", marks=needs_core)])
+def test_tricks_match_plain_minimax(impl):
+    solver = Solver(table_mb=1, implementation=impl)
+    for i, p in positions(24, 31_000):
+        want = per_card(p)
+        value = max(want.values()) if p.to_move % 2 == 0 else min(want.values())
+        got = solver.solve(p, objective="tricks")
+        assert (got.value, got.moves, got.units) == (value, want, "tricks"), (i, p.to_text())
+        assert got.so_far == p.tricks[0] == sum(1 for w in p.winners if w % 2 == 0)
+        assert got.deal_value == p.tricks[0] + value
+        for t in range(0, 13):
+            assert solver.at_least(p, t, objective="tricks") == (got.deal_value >= t), (i, t)
+
+
+@needs_core
+def test_tricks_cpp_matches_reference_deeper():
+    """6-trick endgames, one shared small table (reused classes)."""
+    shared = Solver(table_mb=1, implementation="cpp")
+    for seed in range(32_000, 32_006):
+        p = random_position(seed=seed, tricks_left=6, trick_cards=seed % 4)
+        want = reference.solve(p, objective="tricks")
+        got = shared.solve(p, objective="tricks")
+        assert (got.value, got.moves) == (want.value, want.moves), p.to_text()
+        assert 0 <= got.value <= p.tricks_left
+
+
+@needs_core
+def test_objectives_share_a_table_without_mixing():
+    """One solver asked both objectives of the same positions in turn: the
+    points values stay those of a fresh solver (table entries of the two
+    objectives must never answer for each other)."""
+    shared = Solver(table_mb=1, implementation="cpp")
+    for seed in range(33_000, 33_004):
+        p = random_position(seed=seed, tricks_left=5)
+        t = shared.solve(p, objective="tricks")
+        v = shared.solve(p)
+        assert v.value == Solver(table_mb=1, implementation="cpp").solve(p).value
+        assert t.value == Solver(table_mb=1, implementation="cpp").solve(p, objective="tricks").value
+
+
+def test_unknown_objective_is_refused():
+    p = Position.from_deal("N:A.K.. 3.A.. K.3.. Q.Q..", leader="N")
+    for impl in ["python"] + (["cpp"] if _core is not None else []):
+        with pytest.raises(PositionError, match="unknown objective 'game'"):
+            Solver(implementation=impl).solve(p, objective="game")
+        with pytest.raises(PositionError, match="unknown objective"):
+            Solver(implementation=impl).at_least(p, 1, objective=None)
