@@ -37,7 +37,7 @@ RUNS = {
     "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 500, 3),
     "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
     "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
-    "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 16, 4),
+    "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 500, 4),
 }
 
 
