@@ -17,6 +17,7 @@ import threading
 
 import pytest
 
+import openhand
 from openhand import load_game
 from openhand.bots import ClairvoyantPlayer, PIMCPlayer, Player, make_player
 from openhand.bots.arena import run_arena
@@ -26,7 +27,7 @@ from openhand.game import State
 from openhand.observation import Observation
 
 ENGINE = f"exec:{sys.executable} -m openhand.bots.example_engine"
-SRC = os.path.join(os.path.dirname(__file__), os.pardir, "src")
+SRC = os.path.dirname(os.path.dirname(openhand.__file__))     # the package under test, as installed (with its core)
 
 
 def play_deal(game, specs, seed):
