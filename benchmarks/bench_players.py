@@ -26,14 +26,15 @@ PIMC = {"65": "pimc:worlds=8:nodes=1048576:seconds=none",
         "66": "pimc:worlds=16:seconds=none",
         "83": "pimc:worlds=16:seconds=none"}
 
-# name: (game, A, B, boards, seed) -- stated before the run
+# name: (game, A, B, boards, seed) -- stated before the run (the clairvoyant
+# runs restated on 2026-12-01 from 300 boards at the counts before going on)
 RUNS = {
     "66-heuristic-random": ("66", "heuristic", "random", 1000, 1),
     "65-heuristic-random": ("65", "heuristic", "random", 500, 1),
     "83-heuristic-random": ("83", "heuristic", "random", 500, 1),
     "66-heuristic-heuristic": ("66", "heuristic", "heuristic", 1000, 5),
-    "66-clairvoyant-heuristic": ("66", "clairvoyant", "heuristic", 300, 2),
-    "83-clairvoyant-heuristic": ("83", "clairvoyant", "heuristic", 300, 3),
+    "66-clairvoyant-heuristic": ("66", "clairvoyant", "heuristic", 1000, 2),
+    "83-clairvoyant-heuristic": ("83", "clairvoyant", "heuristic", 500, 3),
     "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 500, 3),
     "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
     "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
