@@ -1,9 +1,12 @@
-"""The default PIMC player's decision (32 worlds at most, a 1 s CPU
-budget checked between worlds): CPU seconds per decision and worlds
-solved, from seeded moments of seeded deals reached by heuristic play.
-Results: results/decision.json (one line per row, appended).
+"""A PIMC player's decision, by default the default player's (32 worlds
+at most, a 1 s CPU budget): CPU seconds per decision and worlds solved,
+from seeded moments of seeded deals reached by heuristic play.  Results:
+results/decision.json (one line per row, appended, naming the player).
 
-    python benchmarks/bench_decision.py [--positions 10]
+    python benchmarks/bench_decision.py [--positions 10] [--player SPEC] [--games 66,65,83]
+
+``--player`` takes a player spec as ``openhand arena`` does (e.g.
+``pimc:worlds=16:nodes=200000:seconds=none``, a fixed work budget).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))
 
 from openhand import load_game  # noqa: E402
-from openhand.bots import HeuristicPlayer, PIMCPlayer  # noqa: E402
+from openhand.bots import HeuristicPlayer, make_player  # noqa: E402
 from common import summary  # noqa: E402
 
 # (game, moves of heuristic play before the decision, what that moment is)
@@ -40,22 +43,27 @@ def moment(game, seed, moves):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--positions", type=int, default=10)
+    p.add_argument("--player", default="pimc", help="the player spec (default: pimc, its defaults)")
+    p.add_argument("--games", default="66,65,83", help="the games whose moments are measured")
     args = p.parse_args(argv)
+    games = args.games.split(",")
     out = os.path.join(HERE, "results", "decision.json")
     for gid, moves, what in MOMENTS:
+        if gid not in games:
+            continue
         game = load_game(gid)
         times, worlds = [], []
         for seed in range(args.positions):
             s = moment(game, seed, moves)
             if s is None or len(s.legal_moves) < 2:
                 continue
-            bot = PIMCPlayer(seed=seed)
+            bot = make_player(args.player, game, seed=seed)
             bot.start(game, s.to_move)
             t = time.thread_time()
             bot.choose(s.observation(s.to_move))
             times.append(time.thread_time() - t)
             worlds.append(bot.last_worlds)
-        row = {"moment": what, "game": gid, "decisions": len(times), "seconds": summary(times),
+        row = {"moment": what, "game": gid, "player": args.player, "decisions": len(times), "seconds": summary(times),
                "worlds": summary(worlds)}
         with open(out, "a") as f:
             f.write(json.dumps(row) + "\n")
