@@ -8,7 +8,7 @@ from typing import List
 from ..cards import SUIT_CHARS, mask_of
 from ..eightythree.feasibility import pair_value
 from ..eightythree.play_oracle import PlayOracle
-from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid
+from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid, score_deal
 
 __all__ = ["auction_choice", "choice_values"]
 
@@ -21,13 +21,10 @@ def _values(deal, seat: int, oracle) -> List[int]:
 
 
 def _deal_score(value: int, bid: int, penalty: str) -> int:
-    """The bidder side's score minus the defenders' for a fast value."""
-    need = TOTAL_POINTS if bid == DOUBLED else bid
-    if bid == DOUBLED:
-        mine = 166 if value >= TOTAL_POINTS else -166
-    else:
-        mine = value if value >= need else (-bid if penalty == "bid" else -value)
-    return mine - (TOTAL_POINTS - value)
+    """The bidder side's deal score minus the defenders' when the bidder
+    side takes ``value`` of the points (:func:`~openhand.eightythree.rules.score_deal`)."""
+    mine, theirs = score_deal(bid, 0, (value, TOTAL_POINTS - value), penalty)
+    return mine - theirs
 
 
 def auction_choice(player, obs, sampler, truth=None) -> str:
