@@ -211,7 +211,8 @@ class ConstrainedDealer:
         try:
             self.base.count()
         except InfeasibleDeal as e:
-            raise InfeasibleDeal(f"{e} (with the card constraints {', '.join(t.describe() for t in self.terms if t.is_card)})") from None
+            cards = ", ".join(t.describe() for t in self.terms if t.is_card)
+            raise InfeasibleDeal(f"{e} (with the card constraints {cards})") from None
         self.method = "count-based" if not self.rich else "rejection"
         if self.rich:
             self._check_feasible()
