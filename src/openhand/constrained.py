@@ -301,8 +301,9 @@ class ConstrainedDealer:
 def fresh_problem(game):
     """Places, allowed places per card and names of a fresh deal (the
     game's :meth:`~openhand.game.Game.deal_layout`)."""
-    places = dict(game.deal_layout().places)
-    return places, {c: list(places) for c in sorted(game.deal_layout().deck)}, {}
+    layout = game.deal_layout()
+    places = dict(layout.places)
+    return places, {c: list(places) for c in sorted(layout.deck)}, {}
 
 
 def observed_problem(game, state, player: int):
@@ -350,12 +351,12 @@ def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=No
         places, allowed, aliases = fresh_problem(game)
     dealer = ConstrainedDealer(game.id, places, allowed, terms, aliases)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    ordered = game.deal_layout().ordered if state is None else ()     # a fresh stock: a random order
     out = []
     for _ in range(count):
         placed = dealer.sample(rng)
-        if state is None:
-            for name in game.deal_layout().ordered:      # a fresh stock: a random order
-                rng.shuffle(placed[name])
+        for name in ordered:
+            rng.shuffle(placed[name])
         out.append({name: [str(c) for c in placed[name]] for name in places})
     return out
 
