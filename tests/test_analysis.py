@@ -46,6 +46,27 @@ def test_a_66_wrong_claim_costs_four_game_points():
     assert a[0].facts["points_best"] == 70 and a[0].facts["points_cost"] == 0
 
 
+def test_a_66_move_that_costs_a_game_point_but_no_card_points():
+    # Stock exhausted, spades trumps, player 0 (62) leads to the last three
+    # tricks holding AS KH 9C against TC QH 9D; player 1 has 30 and a trick.
+    # AS or KH first (player 1 has no trump, must follow KH with QH) takes
+    # player 0 to 66+ with player 1 under 33: out for 2 game points.  9C
+    # first is beaten by TC (player 1 must follow and beat): player 1 has
+    # 40, and player 0's two tricks after it are worth 1 game point only.
+    # In card points played out (no claims) 9C is as good as KH: player 0
+    # then takes the last two tricks, 90 against 40 (a margin of 50); AS
+    # first lets player 1 unguard QH and take the last trick: 30 at best.
+    p = P66(["A.K..9", ".Q.9.T"], [], trump="S", leader=0, points=[62, 30], tricks=[5, 4])
+    s = analyse(p, ["9C"])[0]
+    assert (s.move, s.cost, s.units, sorted(s.best_moves)) == ("9C", 1, "game points", ["AS", "KH"])
+    assert (s.facts["points_best"], s.facts["points_value"], s.facts["points_cost"]) == (50, 50, 0)
+    assert s.note == "costs 1 game point"                 # not "gives away 0 card points"
+    s = analyse(p, ["AS"])[0]                             # the best in game points, 20 worse in card points
+    assert (s.cost, s.facts["points_cost"], s.note) == (0, 20, "gives away 20 card points")
+    s = analyse(p, ["KH"])[0]
+    assert (s.cost, s.facts["points_cost"], s.note) == (0, 0, "")
+
+
 def chained(analysis, analyst_other):
     """Check the invariants of one analysed deal, per unit."""
     game = analysis.game

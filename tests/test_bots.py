@@ -109,7 +109,8 @@ def test_pimc_given_every_card_plays_like_the_clairvoyant():
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
         while not state.is_over() and (state.stock or len(state.legal_moves) < 2):
-            state.play(rng.choice([m for m in state.legal_moves if "out" not in m and m != "close"] or list(state.legal_moves)))
+            plain = [m for m in state.legal_moves if "out" not in m and m != "close"]
+            state.play(rng.choice(plain or list(state.legal_moves)))
         if state.is_over():
             continue
         obs = state.observation(state.to_move)

@@ -669,6 +669,22 @@ def test_a_lone_move_of_several_words_round_trips(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_fresh_deal_layout_places_the_whole_deck(game):
+    # what openhand.constrained and `openhand deal` know of a game: its deal_layout alone
+    from openhand.constrained import deal
+    layout = game.deal_layout()
+    names = [name for name, _ in layout.places]
+    assert len(set(names)) == len(names) and set(layout.ordered) <= set(names)
+    assert sum(n for _, n in layout.places) == len(layout.deck)
+    assert all(isinstance(layout.points(c), int) and layout.points(c) >= 0 for c in layout.deck) \
+        if layout.points else True
+    dealt = deal(game.id, "; ".join(f"{name}: -{min(layout.deck)}" for name in names[1:]), seed=1)[0]
+    assert [(name, len(cards)) for name, cards in dealt.items()] == list(layout.places)
+    assert sorted(Card(c) for cards in dealt.values() for c in cards) == sorted(layout.deck)
+    assert str(min(layout.deck)) in dealt[names[0]]       # every other place was told it lacks it
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_new_state_and_match_refuse_what_cannot_seed(game):
     # regression: a seed random.Random cannot take (a list, a dict) raised TypeError
     for bad in ([1], {"a": 1}, ("AS",), object()):

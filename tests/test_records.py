@@ -153,7 +153,8 @@ BASE = '[Game "65"]\n[Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]\n[Leader "N"]\n[Result "
     (BASE + "AS 3S KS QS", r"line 4: the Result tag says N-S 12, E-W 11, but the deal is not over"),
     (BASE.replace("12, E-W 11", "11, E-W 12") + "AS 3S KS QS KH AH 3H QH", r"line 4: the Result tag says N-S 11"),
     (BASE.replace("N-S 12, E-W 11", "12-11"), r"line 4: the result '12-11' is not like"),
-    (BASE + "AS 3S KS QS KH AH 3H QH\n[Game \"66\"]\n[Hands \"A.A.. T.T..\"]\n", r"line 8: the state text needs the field 'leader'"),
+    (BASE + "AS 3S KS QS KH AH 3H QH\n[Game \"66\"]\n[Hands \"A.A.. T.T..\"]\n",
+     r"line 8: the state text needs the field 'leader'"),
     (BASE + "X: AS", r"line 6: 'X:' is no player of 65"),
     ("", r"the record holds no deal"),
 ])

@@ -175,7 +175,8 @@ def test_the_report_renders_the_hands_and_steps_through_on_key_presses(browser, 
     assert browser.evaluate(frame) == str(n - 2)
     # the mistakes are highlighted in the list of moves, one per costly step
     costly = sum(1 for s in deals[0]["steps"] if s["cost"] > 0)
-    assert browser.evaluate("document.querySelector('section.deal').querySelectorAll('ol.moves li.mistake').length") == costly
+    mistakes = "document.querySelector('section.deal').querySelectorAll('ol.moves li.mistake').length"
+    assert browser.evaluate(mistakes) == costly
     if len(deals) > 1:     # a match: the keys move the deal last clicked
         second = "document.querySelectorAll('section.deal')[1]"
         browser.evaluate(f"{second}.querySelector('.next').click()")

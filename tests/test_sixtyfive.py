@@ -173,6 +173,40 @@ def test_random_position_in_the_first_trick(trick_cards):
     assert sum(len(h) for h in p.hands) == 48 - trick_cards
 
 
+# What random_position and the batch runs' dealt_state gave before their
+# random play was lifted into rules.play_down_to (computed with the code
+# before the change): seeded positions must stay the same.
+SEEDED_POSITIONS = [
+    (1, 12, 0, "game=65; dealer=E; deal=N:KQ8.Q743.543.AJ A965.KT.AJ.QT97 T74.J95.86.K853 J3.A86.KQT97.64; "
+               "leader=S; points=0 0; tricks=0 0"),
+    (2, 9, 0, "game=65; dealer=S; deal=N:QJ.KT.A8764.983 AT98.Q85.Q.QT76 73.A74.KJT95.A5 K654.J963.3.KJ4; "
+              "leader=W; points=0 0; tricks=0 0; moves=KS, QS, AS, 3S, 8S, 7S, 5S, JS, 3C, QC, AC, JC"),
+    (4, 3, 2, "game=65; dealer=S; deal=N:AKQJ94.85.3.K85 863.AK4.AT7.AQJ 75.J963.KQ84.94 T.QT7.J965.T763; "
+              "leader=W; points=0 0; tricks=0 0; moves=QH, 5H, KH, 9H, 6S, 7S, TS, JS, 8C, QC, 9C, 7C, JC, 4C, "
+              "6C, KC, KS, 3S, 5S, TH, 5C, AC, 4D, 3C, AH, JH, 7H, 8H, AD, KD, 6D, 3D, 4H, 6H, 9D, 4S, QS, 8S"),
+    (11, 7, 1, "game=65; dealer=E; deal=N:Q543.975.5.K865 JT6.AKQJT.764.4 A97.643.AKJ.A97 K8.8.QT983.QJT3; "
+               "leader=S; points=0 0; tricks=0 0; moves=JD, 8D, 5D, 4D, 9C, JC, 8C, 4C, 3C, KC, TS, 7C, QH, 6H, "
+               "8H, 5H, JS, 7S, 8S, 3S, 7D"),
+]
+DEALT_UNDER_CONSTRAINTS = [      # dealt_states("65", 2, 7, "value", {"tricks": 8}, "N: AS, -KS")
+    "game=65; dealer=N; deal=N:A3.A9743.A96.93 QJ.QT5.53.AKT84 T4.KJ8.QJT.QJ75 K98765.6.K874.6; leader=E; "
+    "points=0 0; tricks=0 0; moves=TC, QC, 6C, 3C, 5C, 8D, 9C, 8C, AD, 3D, JD, 7D, 9H, QH, 8H, 6H",
+    "game=65; dealer=W; deal=N:A96.QT96.K86.K7 KT83.J754.54.J6 J4.8.AJT93.T983 Q75.AK3.Q7.AQ54; leader=N; "
+    "points=0 0; tricks=0 0; moves=9S, TS, 4S, 7S, 4D, TD, QD, 8D, 5C, 7C, 6C, 8C, TC, AC, KC, JC",
+]
+
+
+@pytest.mark.parametrize("seed,tricks_left,trick_cards,text", SEEDED_POSITIONS)
+def test_seeded_random_positions_stay_the_same(seed, tricks_left, trick_cards, text):
+    assert random_position(seed=seed, tricks_left=tricks_left, trick_cards=trick_cards).to_text() == text
+
+
+def test_constrained_batch_deals_play_down_as_before():
+    from openhand.constrained import dealt_states
+    states = dealt_states("65", 2, 7, "value", {"tricks": 8}, "N: AS, -KS")
+    assert [s.to_text() for s in states] == DEALT_UNDER_CONSTRAINTS
+
+
 # ---------------------------------------------------------------- solvers
 def test_hand_checked_value():
     # KH first: E must win with AH, N-S keep KH+AH (7); then AS wins the last

@@ -282,7 +282,8 @@ def test_illegal_action_in_a_record():
 
 def test_illegal_action_in_a_record_names_it():
     p = Position.deal(seed=7, dealer=1)
-    with pytest.raises(IllegalMoveError, match=r"move 2 of the record: player 1 may not play AS: player 1 does not hold AS"):
+    with pytest.raises(IllegalMoveError,
+                       match=r"move 2 of the record: player 1 may not play AS: player 1 does not hold AS"):
         p.replay(["AC", "AS"])
     p = Position.deal(seed=7, dealer=1)
     with pytest.raises(IllegalMoveError, match=r"move 1 of the record: player 0 may not exchange"):

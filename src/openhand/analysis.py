@@ -34,7 +34,8 @@ A record is analysed whole (``analyse(record)``), its game's solver made
 once:
 
 >>> from openhand.records import read_record
->>> a = analyse(read_record('[Game "65"]\\n[Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]\\n[Leader "N"]\\nAS 3S KS QS KH AH 3H QH'))
+>>> a = analyse(read_record('[Game "65"]\\n[Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]\\n[Leader "N"]\\n'
+...                         'AS 3S KS QS KH AH 3H QH'))
 >>> a.totals()["points"]["sides"], a[0].deal_before, a[-1].deal_after, a.result
 ({'N-S': 1, 'E-W': 0}, 13, 12, (12, 11))
 """

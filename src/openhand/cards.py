@@ -67,10 +67,11 @@ class Card(int):
     (True, True)
     >>> Card("10d"), Card(Card("KH")), Card("JK").is_joker
     (Card('TD'), Card('KH'), True)
-    >>> Card("1S")
+    >>> Card("1S")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    openhand.errors.CardError: unknown card '1S': expected a rank of 23456789TJQKA and a suit of SHDC, like 'AS' or 'TH', or 'JK' for the joker
+    openhand.errors.CardError: unknown card '1S': expected a rank of 23456789TJQKA and a suit of SHDC,
+    like 'AS' or 'TH', or 'JK' for the joker
     """
 
     __slots__ = ()

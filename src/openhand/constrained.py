@@ -46,7 +46,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .cards import Card
 from .dealing import InfeasibleDeal, Placement
@@ -138,16 +139,24 @@ _HONOUR_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
 def card_value(game_id: str, card: Card, feature: str) -> int:
-    """What one card adds to a feature."""
+    """What one card adds to a feature (``points``: the game's count,
+    :attr:`~openhand.dealing.DealLayout.points`)."""
     if feature.startswith("suit:"):
         return int(not card.is_joker and card.suit == int(feature[5:]))
     if feature == "cards":
         return 1
     if feature == "honours":
         return int(card.rank in _HONOUR_POINTS)
-    if game_id == "66":
-        from .sixtysix.deck import CARD_POINTS
-        return CARD_POINTS.get(card.rank, 0)
+    return _points_of(game_id)(card)
+
+
+@lru_cache(maxsize=None)
+def _points_of(game_id: str) -> Callable[[Card], int]:
+    from .game import load_game
+    return load_game(game_id).deal_layout().points or _honour_points
+
+
+def _honour_points(card: Card) -> int:
     return _HONOUR_POINTS.get(card.rank, 0)
 
 
@@ -202,7 +211,8 @@ class ConstrainedDealer:
         try:
             self.base.count()
         except InfeasibleDeal as e:
-            raise InfeasibleDeal(f"{e} (with the card constraints {', '.join(t.describe() for t in self.terms if t.is_card)})") from None
+            cards = ", ".join(t.describe() for t in self.terms if t.is_card)
+            raise InfeasibleDeal(f"{e} (with the card constraints {cards})") from None
         self.method = "count-based" if not self.rich else "rejection"
         if self.rich:
             self._check_feasible()
@@ -289,21 +299,11 @@ class ConstrainedDealer:
 
 # ------------------------------------------------------------------ the problems
 def fresh_problem(game):
-    """Places, allowed places per card and names of a fresh deal."""
-    if game.id == "65":
-        from .sixtyfive.deck import DECK
-        deck = sorted(DECK)
-    if game.id == "66":
-        from .sixtysix.deck import DECK
-        places = {"0": 6, "1": 6, "stock": 12}
-        deck = sorted(DECK)
-    elif game.id == "83":
-        from .eightythree.rules import DECK
-        places = {"N": 12, "E": 12, "S": 12, "W": 12, "kitty": 5}
-        deck = sorted(DECK)
-    else:
-        places = {s: len(deck) // 4 for s in "NESW"}
-    return places, {c: list(places) for c in deck}, {}
+    """Places, allowed places per card and names of a fresh deal (the
+    game's :meth:`~openhand.game.Game.deal_layout`)."""
+    layout = game.deal_layout()
+    places = dict(layout.places)
+    return places, {c: list(places) for c in sorted(layout.deck)}, {}
 
 
 def observed_problem(game, state, player: int):
@@ -321,11 +321,10 @@ def observed_problem(game, state, player: int):
         for c in cards:
             allowed[c] = [placement.places[i] for i in where]
     aliases: Dict[str, tuple] = {}
-    for name in places:
+    for name in places:                  # a seat stands for its sub-places ('W trumps', 'W plain')
         aliases.setdefault(name.split()[0], ())
         aliases[name.split()[0]] += (name,)
-    if game.id == "66":
-        aliases[str(1 - player)] = ("opponent",)
+    aliases.update(sampler.aliases)      # and the game's own names (its world sampler's)
     return places, allowed, aliases, sampler
 
 
@@ -352,11 +351,12 @@ def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=No
         places, allowed, aliases = fresh_problem(game)
     dealer = ConstrainedDealer(game.id, places, allowed, terms, aliases)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    ordered = game.deal_layout().ordered if state is None else ()     # a fresh stock: a random order
     out = []
     for _ in range(count):
         placed = dealer.sample(rng)
-        if "stock" in placed and state is None:
-            rng.shuffle(placed["stock"])
+        for name in ordered:
+            rng.shuffle(placed[name])
         out.append({name: [str(c) for c in placed[name]] for name in places})
     return out
 

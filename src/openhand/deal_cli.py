@@ -54,7 +54,8 @@ def deal_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> i
     p = seeded_parser(prog or f"openhand deal {game_id}", DEAL_HELP, DEAL_EPILOG, "seed of the deals")
     p.add_argument("--count", type=int, default=1, help="deals to draw (default 1)")
     p.add_argument("--where", default="", help="constraints (see above)")
-    p.add_argument("--state", metavar="STATE", help="a state (text, JSON, a file or '-'): deal what --player cannot see")
+    p.add_argument("--state", metavar="STATE",
+                   help="a state (text, JSON, a file or '-'): deal what --player cannot see")
     p.add_argument("--player", default=None, help="whose view of --state (default: the player to move)")
     p.add_argument("--json", action="store_true",
                    help='print {"game", "seed", "where", "method", "deals": [{place: cards}], "consistent"}')

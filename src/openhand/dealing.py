@@ -23,7 +23,9 @@ it stays exact and uniform over the union.  Richer constraints (suit
 lengths, point ranges) go through :mod:`openhand.constrained` (CP-SAT).
 
 Each game's ``observation.py`` turns an :class:`~openhand.observation.Observation`
-into a placement and the placement into a State (:func:`worlds`).
+into a placement and the placement into a State (:func:`worlds`); each
+game's :meth:`~openhand.game.Game.deal_layout` names the places of a fresh
+deal (:class:`DealLayout`).
 
 >>> p = Placement({"E": 2, "W": 2}, {"AS": "EW", "KS": "EW", "QS": "E", "JS": "EW"})
 >>> p.count()          # QS is in E; E's other card is one of 3
@@ -42,12 +44,13 @@ openhand.dealing.InfeasibleDeal: no deal is consistent: E holds 1 card but 2 car
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from math import factorial
-from typing import Dict, Hashable, Iterable, Iterator, List, Sequence, Tuple
+from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import DealError
 
-__all__ = ["Placement", "Union", "InfeasibleDeal", "WorldSampler", "worlds"]
+__all__ = ["Placement", "Union", "InfeasibleDeal", "WorldSampler", "worlds", "DealLayout"]
 
 
 class InfeasibleDeal(DealError):
@@ -318,6 +321,30 @@ class Union:
         raise AssertionError("unreachable")
 
 
+# ------------------------------------------------------------------ fresh deals
+@dataclass(frozen=True)
+class DealLayout:
+    """The places of a fresh deal, as a game's dealer fills them (its
+    :meth:`~openhand.game.Game.deal_layout`): ``places`` the names and
+    sizes, in order (the hands, then a stock or a kitty), ``deck`` the
+    cards, ``points`` what a card counts for a constraint on ``points``
+    (None: the honour count A 4, K 3, Q 2, J 1, for a game whose card
+    points depend on what the deal decides), ``ordered`` the places whose
+    order is part of the deal (a stock, drawn from the top: shuffled once
+    its cards are placed).
+
+    >>> from openhand import load_game
+    >>> layout = load_game("66").deal_layout()
+    >>> layout.places, len(layout.deck), layout.ordered
+    ((('0', 6), ('1', 6), ('stock', 12)), 24, ('stock',))
+    """
+
+    places: Tuple[Tuple[str, int], ...]
+    deck: frozenset
+    points: Optional[Callable] = None
+    ordered: Tuple[str, ...] = ()
+
+
 # ------------------------------------------------------------------ worlds
 class WorldSampler:
     """The worlds (complete states) consistent with one observation, as its
@@ -326,13 +353,16 @@ class WorldSampler:
     observation's game at the same moment), ``samples(n, seed)`` n of them.
 
     ``placement`` is a :class:`Placement` or :class:`Union`; ``build``
-    turns one of its samples into a State.
+    turns one of its samples into a State; ``aliases`` maps other names
+    a dealing constraint may give a place (Sixty-Six's player number for
+    the place ``'opponent'``) to the places they stand for.
     """
 
-    def __init__(self, observation, placement, build) -> None:
+    def __init__(self, observation, placement, build, aliases: Optional[Dict[str, Tuple[str, ...]]] = None) -> None:
         self.observation = observation
         self.placement = placement
         self.build = build
+        self.aliases = dict(aliases or {})
 
     def count(self) -> int:
         return self.placement.count()

@@ -243,6 +243,16 @@ class Game:
         """The state a text's fields describe (see :mod:`openhand.textform`)."""
         raise NotImplementedError
 
+    def deal_layout(self):
+        """The places of a fresh deal, its deck and what its cards count
+        for dealing constraints (:class:`openhand.dealing.DealLayout`;
+        :mod:`openhand.constrained`, ``openhand deal``).
+
+        >>> load_game("83").deal_layout().places
+        (('N', 12), ('E', 12), ('S', 12), ('W', 12), ('kitty', 5))
+        """
+        raise PositionError(f"{self.title} names no places of a fresh deal: it cannot be dealt under constraints")
+
     FIELDS: Tuple[str, ...] = ()    # the keys of a state's text, in order
 
     def from_text(self, text: str) -> "State":

@@ -27,7 +27,8 @@ ignore them (``from_json`` does).  ``cut`` is false for a finished solve.
 A finished solve has ``lower`` = ``upper`` = ``value`` and ``best_move``
 the first of ``best_moves`` (None without moves); these are written to JSON
 only for a cut solve.  A solve given a limit
-(:class:`openhand.limits.Limit`) that stopped it is ``cut``: ``value`` (and ``deal_value``) null, ``lower`` / ``upper`` true
+(:class:`openhand.limits.Limit`) that stopped it is ``cut``: ``value``
+(and ``deal_value``) null, ``lower`` / ``upper`` true
 bounds on the value proved so far, ``best_move`` the best move found
 (``best_move_proved``: shown to hold ``lower`` when the player to move
 maximises, ``upper`` otherwise), ``moves`` only the moves whose values were

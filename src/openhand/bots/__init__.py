@@ -13,10 +13,11 @@ Players by name (:func:`make_player`), with options after colons::
 >>> p = make_player("pimc:worlds=8:nodes=131072:seconds=none", seed=1)
 >>> p.worlds, p.nodes, p.seconds
 (8, 131072, None)
->>> make_player("minimax")
+>>> make_player("minimax")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-openhand.errors.PositionError: unknown player 'minimax': the players are random, heuristic, pimc, clairvoyant, package.module:Class or exec:COMMAND
+openhand.errors.PositionError: unknown player 'minimax': the players are random, heuristic, pimc, clairvoyant,
+package.module:Class or exec:COMMAND
 """
 from __future__ import annotations
 

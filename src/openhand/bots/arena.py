@@ -17,10 +17,11 @@ approximation), the same in match units (65's victory points), the
 matches won when each table's consecutive boards are played as matches
 to the game's target, and each player's time per decision (median, 95th
 percentile, max: the CPU time of the deciding thread, so that other work
-on the machine does not count; wall time for an outside program).  A player whose move is not legal (or who fails) forfeits
-the table: its side takes the game's worst result (65: 0 points to 65;
-Sixty-Six: 3 game points to the opponent; Eighty-Three: -166), logged in
-the board's record.
+on the machine does not count; wall time for an outside program).  A
+player whose move is not legal (or who fails) forfeits the table: its
+side takes the game's worst result (65: 0 points to 65; Sixty-Six: 3
+game points to the opponent; Eighty-Three: -166), logged in the board's
+record.
 
 >>> r = run_arena("66", ["heuristic", "random"], boards=4, seed=1, workers=1)
 >>> r.boards, len(r.records), r.records[0]["tables"][0]["seats"]
@@ -205,11 +206,13 @@ class ArenaReport:
         d = self.to_dict()
         m, mm = d["margin"], d["match_margin"]
         a, b = self.players["A"], self.players["B"]
-        lines = [f"{load_game(self.game).title}: A = {a} against B = {b}, {d['boards']} duplicate boards, seed {self.seed}",
+        lines = [f"{load_game(self.game).title}: A = {a} against B = {b}, {d['boards']} duplicate boards, "
+                 f"seed {self.seed}",
                  f"margin of A per board: {m['mean']:+.3f} {d['units']} "
                  f"(95% CI {m['ci_low']:+.3f} .. {m['ci_high']:+.3f})"]
         if d["match_units"] != d["units"]:
-            lines.append(f"in {d['match_units']}: {mm['mean']:+.3f} (95% CI {mm['ci_low']:+.3f} .. {mm['ci_high']:+.3f})")
+            lines.append(f"in {d['match_units']}: {mm['mean']:+.3f} "
+                         f"(95% CI {mm['ci_low']:+.3f} .. {mm['ci_high']:+.3f})")
         won = d["matches"]
         done = won["A"] + won["B"]
         share = f" ({100 * won['A'] / done:.0f}% to A)" if done else ""
@@ -219,7 +222,8 @@ class ArenaReport:
             lines.append(f"time per decision, {label} ({name}): median {t['median'] * 1000:.1f} ms, "
                          f"p95 {t['p95'] * 1000:.1f} ms, max {t['max'] * 1000:.1f} ms over {t['decisions']}")
         for f in d["forfeits"]:
-            lines.append(f"forfeit: board {f['board']} table {f['table']}, {f['player']} at seat {f['seat']}: {f['reason']}")
+            lines.append(f"forfeit: board {f['board']} table {f['table']}, {f['player']} at seat {f['seat']}: "
+                         f"{f['reason']}")
         lines.append(f"time: {d['seconds']:.1f} s")
         return "\n".join(lines)
 

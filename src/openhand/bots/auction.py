@@ -8,7 +8,8 @@ from typing import List
 from ..cards import SUIT_CHARS, mask_of
 from ..eightythree.feasibility import pair_value
 from ..eightythree.play_oracle import PlayOracle
-from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid
+from ..eightythree.rules import DOUBLED, TOTAL_POINTS, parse_bid, score_deal
+from .budget import capped, within_budget
 
 __all__ = ["auction_choice", "choice_values"]
 
@@ -21,13 +22,10 @@ def _values(deal, seat: int, oracle) -> List[int]:
 
 
 def _deal_score(value: int, bid: int, penalty: str) -> int:
-    """The bidder side's score minus the defenders' for a fast value."""
-    need = TOTAL_POINTS if bid == DOUBLED else bid
-    if bid == DOUBLED:
-        mine = 166 if value >= TOTAL_POINTS else -166
-    else:
-        mine = value if value >= need else (-bid if penalty == "bid" else -value)
-    return mine - (TOTAL_POINTS - value)
+    """The bidder side's deal score minus the defenders' when the bidder
+    side takes ``value`` of the points (:func:`~openhand.eightythree.rules.score_deal`)."""
+    mine, theirs = score_deal(bid, 0, (value, TOTAL_POINTS - value), penalty)
+    return mine - theirs
 
 
 def auction_choice(player, obs, sampler, truth=None) -> str:
@@ -37,7 +35,6 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
         last_bid = [w for w, b in obs.bids if b != "pass"]
         if last_bid and last_bid[-1] == (seat + 2) % 4:
             return "pass"                  # never outbid the partner
-    from .objectives import capped
     oracle = PlayOracle(capped(player._solver, None))
     if truth is not None:
         deals = [truth]
@@ -49,7 +46,7 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
         if deals is None:
             amount = player._auction_cache["amount"]
         else:
-            best = sorted(max(v) for v in _within(player, (_values(d, seat, oracle) for d in deals)))
+            best = sorted(max(v) for v in _within(player, deals, lambda d: _values(d, seat, oracle)))
             confidence = getattr(player, "confidence", 1.0)
             # the largest amount made in at least `confidence` of the worlds
             k = max(0, min(len(best) - 1, int(len(best) * (1 - confidence))))
@@ -67,7 +64,7 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
         return raises[0] if step <= amount else "pass"
     bid = parse_bid(obs.high_bid)
     totals = {m: [0, 0] for m in legal}
-    for vals in _within(player, (_values(d, seat, oracle) for d in deals)):
+    for vals in _within(player, deals, lambda d: _values(d, seat, oracle)):
         for m in legal:
             v = vals[SUIT_CHARS.index(m[-1])]
             totals[m][0] += _deal_score(v, bid, obs.penalty)
@@ -97,7 +94,6 @@ def _side_score(deal_after, obs, oracle) -> tuple:
 def choice_values(player, obs, deals, candidates) -> tuple:
     """(move -> summed (objective, margin), worlds used) over ``deals``
     (within the player's time budget) for each candidate pass or discard."""
-    from .objectives import capped
     oracle = PlayOracle(capped(player._solver, None))
     totals = {m: [0, 0] for m in candidates}
 
@@ -109,7 +105,7 @@ def choice_values(player, obs, deals, candidates) -> tuple:
             out.append(_side_score(after, obs, oracle))
         return out
     n = 0
-    for vals in _within(player, (values(d) for d in deals)):
+    for vals in _within(player, deals, values):
         for m, v in zip(candidates, vals):
             totals[m][0] += v[0]
             totals[m][1] += v[1]
@@ -117,14 +113,11 @@ def choice_values(player, obs, deals, candidates) -> tuple:
     return totals, n
 
 
-def _within(player, worlds_values):
-    """The values of the worlds (a lazy iterable: each is computed when
-    drawn) while the player's time budget allows another."""
-    from .objectives import WorldClock
-    clock = WorldClock(getattr(player, "seconds", None))
-    for values in worlds_values:
-        yield values
-        clock.tick()
-        player.last_worlds = clock.worlds
-        if not clock.another():
-            return
+def _within(player, deals, value):
+    """``value(deal)`` of each of ``deals`` (drawn lazily) while the
+    player's time budget allows another (:func:`.budget.within_budget`),
+    counted in ``player.last_worlds``."""
+    player.last_worlds = 0
+    for result in within_budget(getattr(player, "seconds", None), deals, lambda d, deadline: value(d)):
+        player.last_worlds += 1
+        yield result

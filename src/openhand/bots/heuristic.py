@@ -124,7 +124,8 @@ def _sixtysix(obs, legal: List[str]) -> str:
             if sure:
                 return str(max(sure, key=lambda c: (c.suit == trump, pts(c))))
             return str(min(cards, key=lambda c: (pts(c), c.suit == trump)))
-        return str(min(cards, key=lambda c: (c.suit == trump, pts(c) >= 10, pts(c), -sum(d.suit == c.suit for d in hand))))
+        return str(min(cards, key=lambda c: (c.suit == trump, pts(c) >= 10, pts(c),
+                                             -sum(d.suit == c.suit for d in hand))))
     led = Card(obs.card_in_play)
     wins = [c for c in cards if follower_wins(int(led), int(c), trump)]
     cheapest = lambda cs: min(cs, key=lambda c: (c.suit == trump, pts(c), STRENGTH[c.rank]))  # noqa: E731

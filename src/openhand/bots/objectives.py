@@ -19,16 +19,19 @@ the searching players besides the world sampler.
 * Eighty-Three: the deal score of the bid (own side's score minus the
   other's), ties by the card-point margin.
 
-A search stopped by its node cap raises :class:`Capped`; the player
-leaves that world out.  :class:`WorldClock` keeps a decision within its
-time budget.
+A search stopped by its node cap raises :class:`~.budget.Capped`; the
+player leaves that world out.  The time budget of a decision (worlds
+dealt and valued until it is spent) is :mod:`.budget`'s; its
+:class:`~.budget.Capped` and :func:`~.budget.capped` are importable from
+here as well.
 """
 from __future__ import annotations
 
-import time
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
-__all__ = ["evaluate", "searched", "Capped", "capped", "WorldClock", "EXACT_TRICKS_65", "SEARCH_TRICKS_65"]
+from .budget import Capped, capped
+
+__all__ = ["evaluate", "searched", "Capped", "capped", "EXACT_TRICKS_65", "SEARCH_TRICKS_65"]
 
 EXACT_TRICKS_65 = 9
 SEARCH_TRICKS_65 = 10
@@ -40,59 +43,6 @@ def searched(observation) -> bool:
     if observation.game == "65":
         return max(observation.hand_sizes) <= SEARCH_TRICKS_65
     return True
-
-
-class WorldClock:
-    """A decision's time budget, ``seconds`` of this thread's CPU (None: no
-    limit), spent world by world: :meth:`another` says whether one more
-    world fits: the first always does; a later one when it would end
-    within the budget if it cost as much as the dearest world so far.
-    :attr:`deadline` is when a world's search is stopped (and the world
-    left out): a decision keeps within its budget, give or take one poll
-    of the search (65536 nodes, a few milliseconds).
-
-    >>> clock = WorldClock(None)
-    >>> clock.another(), clock.tick() is None, clock.another()
-    (True, True, True)
-    """
-
-    def __init__(self, seconds: Optional[float]) -> None:
-        self.seconds, self.worlds, self.dearest = seconds, 0, 0.0
-        self.start = self._last = time.thread_time()
-
-    @property
-    def deadline(self) -> Optional[float]:
-        """The budget's end (None: no budget)."""
-        return None if self.seconds is None else self.start + self.seconds
-
-    def another(self) -> bool:
-        if self.seconds is None or not self.worlds:
-            return True
-        return time.thread_time() - self.start + self.dearest <= self.seconds
-
-    def tick(self) -> None:
-        """One more world was solved (or tried)."""
-        now = time.thread_time()
-        self.worlds, self.dearest, self._last = self.worlds + 1, max(self.dearest, now - self._last), now
-
-
-class Capped(Exception):
-    """A search reached its node cap: this world is left out."""
-
-
-def capped(solver, nodes, deadline: Optional[float] = None):
-    """Make ``solver`` stop (raising :class:`Capped`) once a search passes
-    ``nodes`` nodes or this thread's CPU clock (``time.thread_time()``)
-    passes ``deadline`` (both checked every 65536 nodes); None: no cap."""
-    if nodes is None and deadline is None:
-        solver.progress = None
-        return solver
-
-    def stop(n):
-        if (nodes is not None and n >= nodes) or (deadline is not None and time.thread_time() > deadline):
-            raise Capped(n)
-    solver.progress = stop
-    return solver
 
 
 def evaluate(world, solver, context) -> Dict[str, Tuple[float, float]]:

@@ -12,8 +12,8 @@ heuristic's card (:func:`.objectives.searched`).
 ``seconds`` bounds the decision (CPU seconds of this thread: no new world
 that would, at the cost of the dearest before, end past them, and a search
 still running at the budget's end is stopped, its world left out; with no
-world solved the heuristic's move is played: :class:`~.objectives.
-WorldClock`); with ``seconds=None`` the work is fixed by ``worlds`` and
+world solved the heuristic's move is played: :func:`.budget.
+within_budget`); with ``seconds=None`` the work is fixed by ``worlds`` and
 ``nodes`` and the player is reproducible from its seed.
 
 Eighty-Three's auction: each world is valued for this seat as bidder in
@@ -45,7 +45,8 @@ from ..dealing import worlds as world_sampler
 from ..errors import PositionError
 from .base import Player
 from .heuristic import HeuristicPlayer
-from .objectives import Capped, WorldClock, capped, evaluate, searched
+from .budget import capped, within_budget
+from .objectives import evaluate, searched
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
@@ -121,19 +122,12 @@ class PIMCPlayer(_Searching):
         if not searched(observation):
             return self.heuristic.choose(observation)
         sampler = world_sampler(observation)
-        clock = WorldClock(self.seconds)
         totals: Dict[str, List[float]] = {m: [0.0, 0.0] for m in legal}
         n = 0
-        for _ in range(self.worlds):
-            if not clock.another():
-                break
-            world = sampler.sample(self.rng)
-            try:
-                values = evaluate(world, capped(self._solver, self.nodes, clock.deadline), observation)
-            except Capped:
-                continue
-            finally:
-                clock.tick()
+
+        def value(world, deadline):
+            return evaluate(world, capped(self._solver, self.nodes, deadline), observation)
+        for values in within_budget(self.seconds, (sampler.sample(self.rng) for _ in range(self.worlds)), value):
             for m in legal:
                 v = values[m]
                 totals[m][0] += v[0]

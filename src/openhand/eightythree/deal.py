@@ -464,7 +464,8 @@ class Deal(State):
                 return f"{c} is not a trump: only the trumps over 6 are passed"
         need = len(trumps) - HAND_SIZE
         if len(cards) != need:
-            return f"{name} holds {len(trumps)} trumps, keeps 6 and must pass exactly {need} to the partner, not {len(cards)}"
+            return (f"{name} holds {len(trumps)} trumps, keeps 6 and must pass exactly {need} to the partner, "
+                    f"not {len(cards)}")
         partner = partner_of(actor)
         if partner not in self._queue[1:]:
             held = [c for c in self._hands[partner] if is_scoring_trump(c, self._trump)]
@@ -676,7 +677,8 @@ def random_play_position(seed=None, tricks_left: int = HAND_SIZE, trick_cards: i
     """
     if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
             or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
-        raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, got {tricks_left}, {trick_cards}")
+        raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, "
+                            f"got {tricks_left}, {trick_cards}")
     rng = random.Random(require_seed(seed))
     deal = random_deal_to_play(rng.random())
     for _ in range(4 * (HAND_SIZE - tricks_left) + trick_cards):

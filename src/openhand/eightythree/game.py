@@ -93,6 +93,15 @@ class EightyThree(PartnershipGame):
             return ""
         return super().record_line(state)
 
+    def deal_layout(self):
+        """The four hands of 12 and the kitty of 5; a card's points depend
+        on the trumps the auction names, so a constraint on ``points``
+        counts the honours (A 4, K 3, Q 2, J 1)."""
+        from ..dealing import DealLayout
+        from ..seats import SEATS
+        from .rules import DEALT, DECK, KITTY_SIZE
+        return DealLayout(tuple((s, DEALT) for s in SEATS) + (("kitty", KITTY_SIZE),), DECK)
+
     def match_winner(self, scores: Sequence[int], target: int, state: Deal) -> Optional[int]:
         """The first side to reach the target; if both reach it on the same
         deal, the bidders."""

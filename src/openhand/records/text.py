@@ -40,8 +40,9 @@ illegal move raises :class:`~openhand.errors.RecordError` naming its line.
 ... 1. N: AS 3S KS QS {N should lead KH}
 ... 2. N: KH AH 3H QH'''
 >>> r, = read_text(text)
->>> r.moves, r.comments, r.result_text()
-([Move('AS'), Move('3S'), Move('KS'), Move('QS'), Move('KH'), Move('AH'), Move('3H'), Move('QH')], {4: ['N should lead KH']}, 'N-S 12, E-W 11')
+>>> r.moves, r.comments, r.result_text()  # doctest: +NORMALIZE_WHITESPACE
+([Move('AS'), Move('3S'), Move('KS'), Move('QS'), Move('KH'), Move('AH'), Move('3H'), Move('QH')],
+ {4: ['N should lead KH']}, 'N-S 12, E-W 11')
 >>> print(write_text([r]))
 [Game "65"]
 [Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]

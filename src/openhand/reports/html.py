@@ -33,6 +33,7 @@ from .plot import panels
 
 __all__ = ["html_page", "write_html", "page_data"]
 
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.5em;color:#222;background:#fafafa}
 h1{font-size:1.4em}h2{font-size:1.15em;margin:0 0 .3em}
@@ -253,7 +254,7 @@ def html_page(analyses, records, title: str = "openhand analysis") -> str:
     sections = "".join(_section(d, a, r) for d, (a, r) in enumerate(zip(analyses, records), 1))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="{_CSP}">
 <title>{_esc(title)}</title><style>{_CSS}</style></head>
 <body>
 <h1>{_esc(title)}</h1>

@@ -9,7 +9,8 @@ margin in the auction, then the bidder's side's points).
 
 >>> from openhand.analysis import analyse
 >>> from openhand.records import read_record
->>> a = analyse(read_record('[Game "65"]\\n[Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]\\n[Leader "N"]\\nAS 3S KS QS KH AH 3H QH'))
+>>> a = analyse(read_record('[Game "65"]\\n[Deal "N:A.K.. 3.A.. K.3.. Q.Q.."]\\n[Leader "N"]\\n'
+...                         'AS 3S KS QS KH AH 3H QH'))
 >>> print(text_table([a]))
 Deal 1: 65
   values: whole-deal points of N-S

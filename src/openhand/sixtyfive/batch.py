@@ -18,7 +18,7 @@ from ..batch.parts import BatchParts, card_columns
 from ..errors import PositionError
 from ..seats import left_of
 from .deck import DECK, HAND_SIZE, TOTAL_POINTS
-from .rules import Position, random_position, victory_points
+from .rules import Position, play_down_to, random_position, victory_points
 
 __all__ = ["Parts", "vp_band", "VP_BANDS"]
 
@@ -60,9 +60,7 @@ class Parts(BatchParts):
         """The deal, a random dealer, random play down to ``--tricks`` left."""
         dealer = rng.randrange(4)
         pos = Position({s: placed[s] for s in "NESW"}, left_of(dealer), dealer=dealer)
-        while pos.tricks_left > inputs.get("tricks", HAND_SIZE):
-            pos.play(rng.choice(pos.legal_cards_now()))
-        return pos
+        return play_down_to(pos, inputs.get("tricks", HAND_SIZE), rng)
 
     def own_state(self, text, what, inputs):
         if not inputs.get("leader"):

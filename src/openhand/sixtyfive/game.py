@@ -66,6 +66,11 @@ class SixtyFive(PartnershipGame):
     def match_points(self, state: Position):
         return state.victory_points()
 
+    def deal_layout(self):
+        from ..dealing import DealLayout
+        from .deck import DECK, HAND_SIZE, card_points
+        return DealLayout(tuple((s, HAND_SIZE) for s in SEATS), DECK, card_points)
+
 
 class Match(MatchBase):
     """A 65 match to ``target`` victory points (default 5), the deal

@@ -39,7 +39,7 @@ from .deck import (CARD_POINTS, DECK, GAME, HAND_SIZE, LAST_TRICK_BONUS, TOTAL_P
 from .notation import Move
 
 __all__ = ["Position", "legal_cards", "trick_winner_index", "trick_points", "trick_count", "random_deal",
-           "random_position", "victory_points", "DECK", "TOTAL_POINTS", "OBJECTIVES"]
+           "random_position", "play_down_to", "victory_points", "DECK", "TOTAL_POINTS", "OBJECTIVES"]
 
 # What a solver may count: the deal's points (the game), or only the tricks
 # (its trick-taking skeleton: card points zero, no last-trick bonus).
@@ -256,6 +256,18 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     rng = random.Random(require_seed(seed))
     pos = Position.random(seed=rng.random()) if (tricks_left, trick_cards) != (HAND_SIZE, 0) \
         else Position.random(seed=seed)
+    return play_down_to(pos, tricks_left, rng, trick_cards)
+
+
+def play_down_to(pos: Position, tricks_left: int, rng: random.Random, trick_cards: int = 0) -> Position:
+    """Play ``pos`` on at random (each card drawn by ``rng`` among the
+    legal ones) until ``tricks_left`` tricks remain with ``trick_cards``
+    cards played to the current one; ``pos`` itself, for chaining.
+
+    >>> p = play_down_to(Position.random(seed=1), 10, random.Random(2), trick_cards=1)
+    >>> p.tricks_left, len(p.trick), len(p.history)
+    (10, 1, 9)
+    """
     while pos.tricks_left > tricks_left or (pos.tricks_left == tricks_left and len(pos.trick) < trick_cards):
         pos.play(rng.choice(pos.legal_cards_now()))
     return pos

@@ -9,7 +9,12 @@ out``, ``exchange``, ``close``, ``out``), and ``facts`` gives the card
 points (``points_best``, ``points_value``, ``points_cost``, for moves that
 are not claims) and, when the move or the best one was an exchange, a
 marriage, a closing or going out, ``decision`` (the kind of move made
-and the kinds of the best moves).  One solver serves both objectives.
+and the kinds of the best moves).  A step's ``note`` says what its move
+cost: a decision missed or mistaken (``close instead of play``), else the
+game points (``costs 1 game point``), with the card points given away
+where there are some (``... and 14 card points``; ``gives away 20 card
+points`` when the game points do not move).  One solver serves both
+objectives.
 """
 from __future__ import annotations
 
@@ -18,6 +23,20 @@ from ..analysis import Analyst as BaseAnalyst
 __all__ = ["Analyst", "DECISIONS"]
 
 DECISIONS = ("exchange", "close", "out", "marriage", "marriage out")
+
+
+def _cost_note(game_points: int, card_points: int) -> str:
+    """What a move costs, in game points (what the deal is played for),
+    and in card points where it gives some away.
+
+    >>> _cost_note(1, 0), _cost_note(2, 14), _cost_note(0, 20), _cost_note(0, 0)
+    ('costs 1 game point', 'costs 2 game points and 14 card points', 'gives away 20 card points', '')
+    """
+    cards = f"{card_points} card points" if card_points > 0 else ""
+    if not game_points:
+        return f"gives away {cards}" if cards else ""
+    note = f"costs {game_points} game point{'' if game_points == 1 else 's'}"
+    return f"{note} and {cards}" if cards else note
 
 
 def _kind(move: str) -> str:
@@ -57,8 +76,8 @@ class Analyst(BaseAnalyst):
             step.facts["decision"] = {"made": chosen, "best": best_kinds}
             if step.cost:
                 step.note = f"{chosen} instead of {' or '.join(best_kinds)}"
-        elif step.cost and "points_cost" in step.facts:
-            step.note = f"gives away {step.facts['points_cost']} card points"
+        else:
+            step.note = _cost_note(step.cost, step.facts.get("points_cost", 0))
 
     def other_side(self, units: str, value: int) -> int:
         return -value

@@ -62,6 +62,13 @@ class SixtySix(Game):
             return None
         return f"{sum(state.tricks) + 1}."
 
+    def deal_layout(self):
+        """The two hands by player number, then the stock (in drawing
+        order, the trump card last)."""
+        from ..dealing import DealLayout
+        from .deck import DECK, HAND_SIZE, STOCK_SIZE, card_points
+        return DealLayout((("0", HAND_SIZE), ("1", HAND_SIZE), ("stock", STOCK_SIZE)), DECK, card_points, ("stock",))
+
     def state_from_fields(self, fields: Dict[str, str]) -> Position:
         from .position_format import from_fields
         return from_fields(fields)

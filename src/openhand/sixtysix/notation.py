@@ -38,10 +38,11 @@ class Move(BaseMove):
     Traceback (most recent call last):
     ...
     openhand.errors.CardError: card 8H is not in the Sixty-Six deck (A T K Q J 9 of each suit), in move '8H'
-    >>> Move("pass")
+    >>> Move("pass")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    openhand.errors.IllegalMoveError: unknown move 'pass': expected a card ('QH'), 'marriage KH', 'marriage H out', 'exchange', 'close' or 'out'
+    openhand.errors.IllegalMoveError: unknown move 'pass': expected a card ('QH'), 'marriage KH', 'marriage H out',
+    'exchange', 'close' or 'out'
     """
 
     kind: str

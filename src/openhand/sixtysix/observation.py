@@ -182,7 +182,8 @@ def world_sampler(obs) -> WorldSampler:
         return Position(hands, stock, obs.trump, obs.leader, trick, obs.points, obs.tricks, obs.marriages,
                         obs.closed_by, obs.closed_opponent_won, obs.out, obs.dealer)
 
-    return WorldSampler(obs, Placement(places, allowed), build)
+    # a dealing constraint may name the opponent by number (openhand.constrained)
+    return WorldSampler(obs, Placement(places, allowed), build, aliases={str(opp): ("opponent",)})
 
 
 def diagram(pos) -> str:

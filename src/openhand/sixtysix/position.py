@@ -191,22 +191,25 @@ class Position(State):
     ...              points=[21, 9], tricks=[2, 1])
     >>> p.trump_card, p.to_move, p.score()
     (Card('QD'), 0, (21, 9))
-    >>> p.legal_moves
-    LegalMoves([Move('out'), Move('marriage H out'), Move('close'), Move('marriage KH'), Move('marriage QH'), Move('AS'), Move('KS'), Move('KH'), Move('QH'), Move('TC'), Move('JC')])
+    >>> p.legal_moves  # doctest: +NORMALIZE_WHITESPACE
+    LegalMoves([Move('out'), Move('marriage H out'), Move('close'), Move('marriage KH'), Move('marriage QH'),
+                Move('AS'), Move('KS'), Move('KH'), Move('QH'), Move('TC'), Move('JC')])
     >>> p.play("marriage KH"); p.score()   # 20 counts at once: he has a trick
     (41, 9)
     >>> p.play("AH"); p.points, p.to_move, p.stock   # player 1 wins, draws 9D
     ((21, 24), 1, [Card('TH'), Card('9H'), Card('JD'), Card('QD')])
-    >>> p.legal_moves
-    LegalMoves([Move('out'), Move('exchange'), Move('close'), Move('TS'), Move('QS'), Move('9S'), Move('9D'), Move('AC'), Move('KC')])
+    >>> p.legal_moves  # doctest: +NORMALIZE_WHITESPACE
+    LegalMoves([Move('out'), Move('exchange'), Move('close'), Move('TS'), Move('QS'), Move('9S'), Move('9D'),
+                Move('AC'), Move('KC')])
     >>> p.replay(["exchange", "close", "AC"]); p.hand_text(1), p.stock[-1]
     ('TQ9..Q.K', Card('9D'))
     >>> p.legal_moves   # strict play: follow clubs (AC cannot be beaten)
     LegalMoves([Move('TC'), Move('JC')])
-    >>> p.play("QH")
+    >>> p.play("QH")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    openhand.errors.IllegalMoveError: player 0 may not play QH: QH is not legal in strict play: follow clubs and beat AC if able, else trump if able
+    openhand.errors.IllegalMoveError: player 0 may not play QH: QH is not legal in strict play: follow clubs and beat AC
+    if able, else trump if able
     """
 
     game = GAME

@@ -81,8 +81,10 @@ Design choices (where the rules leave the detail open; docs/rules.md gathers the
 >>> pos = Position.deal(seed=7, dealer=1)
 >>> pos.to_move, len(pos.stock), pos.trump_card, pos.hand_text(0)
 (0, 12, Card('KH'), '9.T.KQ.AJ')
->>> pos.legal_moves   # marriage D out at trick 1 is legal, but a wrong claim
-LegalMoves([Move('marriage D out'), Move('close'), Move('marriage KD'), Move('marriage QD'), Move('9S'), Move('TH'), Move('KD'), Move('QD'), Move('AC'), Move('JC')])
+>>> # marriage D out at trick 1 is legal, but a wrong claim
+>>> pos.legal_moves   # doctest: +NORMALIZE_WHITESPACE
+LegalMoves([Move('marriage D out'), Move('close'), Move('marriage KD'), Move('marriage QD'), Move('9S'), Move('TH'),
+            Move('KD'), Move('QD'), Move('AC'), Move('JC')])
 >>> pos.play("AC"); pos.play("JD")   # no duty to follow; JD loses to AC
 >>> pos.points, pos.tricks, len(pos.stock), [len(h) for h in pos.hands]
 ((13, 0), (1, 0), 10, [6, 6])
