@@ -105,6 +105,12 @@
 //                            all_moves_relevance(moves, n, union) (whatever
 //                            makes the class's moves those searched: 65,
 //                            runs of equivalent cards cut by the class).
+// With partition search a game may also skip moves dynamically
+// (equivalent_moves(move, rel): the moves whose children lie in the class
+// of the result the child after `move` returned, rel its relevant cards):
+// such a move has that result, already taken in, and is not searched (65: two low cards of one suit in one hand, both below every
+// card of their suit the result named; DDS's "cards below the relevant
+// ranks are equivalent").
 // The stored key is class_key(key, relevant cards).  hash() must cover only
 // what every class keeps exact, so that a class lives in the bucket of every
 // position it holds.
@@ -227,6 +233,16 @@ template <class G, class = void>
 struct HasRelevance : std::false_type {};
 template <class G>
 struct HasRelevance<G, std::void_t<decltype(std::declval<const G&>().move_relevance())>> : std::true_type {};
+
+// Does Game tell the moves whose results are those of a move searched
+// (Mask equivalent_moves(move, rel) const: the moves, as bits of a Mask,
+// whose children lie in the class of the result the child after `move`
+// returned, rel its relevant cards)?  Partition search games only.
+template <class G, class = void>
+struct HasEquivalentMoves : std::false_type {};
+template <class G>
+struct HasEquivalentMoves<G, std::void_t<decltype(std::declval<const G&>().equivalent_moves(0, Mask{}))>>
+    : std::true_type {};
 
 template <class Game>
 class Search {
@@ -415,7 +431,15 @@ class Search {
     int a = alpha, b = beta;
     Mask rel = 0;  // partition search: the relevant cards of the result
     bool cut = false;
+    // Moves whose children lie in the class of an earlier child's result
+    // (HasEquivalentMoves: see equivalent_moves()): they have that result,
+    // which changes nothing here (its value and relevant cards are already
+    // taken in), so they are not searched.
+    Mask equivalent = 0;
     for (int i = 0; i < n; ++i) {
+      if constexpr (HasEquivalentMoves<Game>::value) {
+        if (equivalent & bit(moves[i])) continue;
+      }
       const int gain = g_.play(moves[i]);
       Mask child_rel = 0;
       if constexpr (kRel) child_rel = g_.move_relevance();
@@ -436,6 +460,7 @@ class Search {
         break;
       }
       rel |= child_rel;
+      if constexpr (HasEquivalentMoves<Game>::value) equivalent |= g_.equivalent_moves(moves[i], child_rel);
     }
     if constexpr (kRel) {
       if (!cut) rel |= g_.all_moves_relevance(moves, n, rel);

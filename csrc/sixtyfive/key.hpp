@@ -173,6 +173,20 @@ class Keys : public Position {
       }
     return d;
   }();
+  // Dynamic equivalence (Search: HasEquivalentMoves): the low cards of
+  // the mover's suit below every card of that suit the result after
+  // `move` named (its relevant cards `rel`), if `move` is one of them: they
+  // lead to positions of that result's class (swapping two x's of one suit
+  // in one hand changes no card it names, and the counts of each suit in
+  // each hand stay), so the result holds for each.  (The twins of
+  // cardgame.hpp are a static case of this.)
+  Mask equivalent_moves(int move, Mask rel) const {
+    if (has_points(move)) return 0;
+    const Mask suit = suit_mask(suit_of(move));
+    const Mask named = rel & in_play_ & suit;
+    const Mask below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & suit & kLowCards & hand_[to_move()];
+    return (below & bit(move)) ? below : 0;
+  }
   // Right after play(): the winner of the trick the move completed.
   Mask move_relevance() const { return won_; }
   // Every move was tried.  A searched card stands for its run of
