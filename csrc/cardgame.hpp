@@ -34,15 +34,16 @@ class CardMoves {
     return c;
   }
 
-  // One card per run of twins, `first` (the table's move) first, then by
-  // the game's ordering score.
-  int moves(int* out, int first) const {
+  // One card per run of twins, `first` (the table's move) first, `second`
+  // (a killer move, -1: none) next if legal, then by the game's ordering
+  // score.
+  int moves(int* out, int first, int second = -1) const {
     const Mask h = self().mover_hand();
     int n = 0;
     int score[G::kMaxMoves];
     for (int c : cards_of(self().legal_mask())) {
       if (twin_above(c, h)) continue;
-      score[n] = c == first ? (1 << 30) : self().order_score(c);
+      score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c);
       out[n++] = c;
     }
     sort_by_score(out, score, n);

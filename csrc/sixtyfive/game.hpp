@@ -29,8 +29,9 @@ class Game : public Endgames {
   static constexpr int kTableWays = 32;
   // The table starts small and grows as it fills (see table_entries()).
   static constexpr bool kGrowTable = true;
-  // One killer move per depth and seat to move (search.hpp): a seat's
-  // best lead at a depth says little about another's.
+  // Two killer moves per depth and seat to move (search.hpp): a seat's
+  // best lead at a depth says little about another's, and the one before
+  // the last still cuts often.
   static constexpr bool kKillersBySeat = true;
 
   explicit Game(const Deal& d) : Endgames(d) {}
