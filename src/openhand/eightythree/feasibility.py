@@ -225,7 +225,8 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
     (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
     the rows: letters such as ``'NS'`` or a list, each named once (default:
     all 16 pairs).  ``solver`` is a play
-    :class:`~openhand.eightythree.solver.Solver` to reuse.  ``progress``,
+    :class:`~openhand.eightythree.solver.Solver` to reuse (default: a new
+    one with a 64 MiB table, :data:`.play_oracle.TABLE_MB`).  ``progress``,
     if given, is called as ``progress(rows_done, rows_total)`` after each
     row (an exact table takes seconds); what it raises stops the table.
     ``tree``: the exact search's implementation, ``'cpp'`` (the default
