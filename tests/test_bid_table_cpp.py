@@ -175,6 +175,19 @@ def test_too_many_scoring_trumps_after_the_passes_are_refused():
         choice_core.check_state(state, trump, 0)
 
 
+def test_more_plain_cards_than_a_seat_can_hold_are_refused():
+    # The core's room for a choice is sized by the rules: 17 plain cards.
+    from openhand.cards import mask_of
+    from openhand.eightythree.rules import DECK, is_trump
+    trump = 0
+    plain = [c for c in DECK if not is_trump(c, trump)]
+    trumps = [c for c in DECK if is_trump(c, trump)]
+    hands = [plain[:20] + trumps, plain[20:26], plain[26:32], plain[32:]]
+    state = (tuple(mask_of(h) for h in hands), DISCARD, (0,))
+    with pytest.raises(PositionError, match="plain cards"):
+        choice_core.check_state(state, trump, 1)
+
+
 class Enough(Exception):
     pass
 

@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "cards.hpp"
@@ -82,13 +83,18 @@ struct ChoiceStats {
 };
 
 // Runs of interchangeable candidates of one seat's choice, strongest
-// first; prefix[i][n]: the strongest n cards of run i.
+// first; prefix[i][n]: the strongest n cards of run i.  Room: a seat with
+// at most 6 trumps chooses among its plain cards, at most 17 (12 dealt and
+// the kitty; passes bring trumps only) and at most 13 of one suit; one
+// with more chooses among its at most 5 point-less trumps.  (The Python
+// side refuses a state with more plain cards in a hand.)
 struct Groups {
+  static constexpr int kRuns = 17, kRunSize = 13;
   Mask fixed = 0;  // cards kept for sure
   int keep = 0;    // how many more to keep
   int n = 0;
-  int size[20];
-  Mask prefix[20][18];
+  int size[kRuns];
+  Mask prefix[kRuns][kRunSize + 1];
   int total() const {
     int t = 0;
     for (int i = 0; i < n; ++i) t += size[i];
@@ -296,12 +302,12 @@ class ChoiceTree {
         };
         each_count(g, 0, g.keep, g.total(), g.fixed, emit);
       }
+      // children reaching the same state are tried once
+      std::unordered_set<const Node*> seen;
       for (ChoiceState& r : raw) {
         settle(r);
         Node* n = node(r);
-        bool seen = false;
-        for (std::size_t i = first; i < kids_.size() && !seen; ++i) seen = kids_[i] == n;
-        if (!seen) kids_.push_back(n);
+        if (seen.insert(n).second) kids_.push_back(n);
       }
     }
     // (node() may have rehashed the map: Info pointers stay valid.)
@@ -324,7 +330,7 @@ class ChoiceTree {
   // who, if its own pass turn is over, may end with at most 6 scoring
   // trumps; combinations in increasing card order (as itertools gives).
   void pass_options(const ChoiceState& s, int seat, std::vector<ChoiceState>& out) const {
-    int trumps[20], nt = 0;
+    int trumps[16], nt = 0;  // at most the 15 trumps
     for (int c : cards_of(s.hands[seat] & trump_mask_)) trumps[nt++] = c;
     const int need = nt - kHandSize;
     const int partner = seat ^ 2;
@@ -332,7 +338,7 @@ class ChoiceTree {
     for (int k = s.from + 1; k < 4; ++k)
       if (order_seat_[k] == partner) check = false;
     const int held = popcount(s.hands[partner] & scoring_mask_);
-    int idx[20];
+    int idx[16];
     for (int i = 0; i < need; ++i) idx[i] = i;
     ChoiceState c = s;
     c.from = std::uint8_t(s.from + 1);

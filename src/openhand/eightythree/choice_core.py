@@ -31,7 +31,7 @@ from ..cards import mask_of
 from ..errors import PositionError
 from ..seats import SEATS
 from .choices import DISCARD, LEAF, PASS
-from .rules import DECK, HAND_SIZE, TOTAL_POINTS, is_scoring_trump, is_trump
+from .rules import DEALT, DECK, HAND_SIZE, KITTY_SIZE, TOTAL_POINTS, is_scoring_trump, is_trump
 
 __all__ = ["exact_value", "check_state", "tree_of", "TREES"]
 
@@ -93,6 +93,9 @@ def check_state(state, trump: int, bidder: int) -> int:
         raise PositionError(f"a choice state in the pass phase holds every card ({len(DECK)}), got {sum(sizes)}")
     for k, seat in enumerate(order):
         trumps, scoring = _masks_of(hands[seat], trump)
+        if sizes[seat] - trumps > DEALT + KITTY_SIZE:
+            raise PositionError(f"{SEATS[seat]} holds {sizes[seat] - trumps} plain cards, more than the "
+                                f"{DEALT + KITTY_SIZE} any seat can hold (passes move trumps only)")
         done = phase == LEAF or (phase == DISCARD and k < start)
         if done and sizes[seat] != HAND_SIZE:
             raise PositionError(f"{SEATS[seat]} has discarded and holds {HAND_SIZE} cards, got {sizes[seat]}")
