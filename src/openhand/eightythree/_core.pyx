@@ -52,20 +52,25 @@ cdef extern from "eightythree/choice_tree.hpp" namespace "openhand::eightythree"
         int guess, ChoiceStats* stats) except + nogil
 
 
-def choice_value(CoreSolver owner, hands, int phase, int start, int trump, int bidder, int guess):
-    """The exact bid-feasibility value of one choice state of one (bidder,
-    trump) pair (csrc/eightythree/choice_tree.hpp), its leaves asked of
-    ``owner``'s play solver and table: ``hands`` four card masks, ``phase``
-    0 pass / 1 discard / 2 play, ``start`` the index in the turn order from
-    the bidder of the first seat still to choose (4: none), ``guess`` the
-    first value tried (-1: none).  Returns ``(value, choice nodes, leaf
-    questions, play nodes, root questions)``.  Polled like every search (Ctrl-C, progress).
-    The state must be a legal one (openhand.eightythree.feasibility checks it)."""
-    cdef uint64_t h[4]
-    cdef ChoiceStats st
-    cdef int v = 0
-    _masks(h, hands, 4)
-    with owner._polling():
-        with nogil:
-            v = _choice_value(owner._s[0], h, phase, start, trump, bidder, guess, &st)
-    return v, st.nodes, st.leaves, st.play_nodes, st.questions
+cdef class ChoiceCoreSolver(CoreSolver):
+    """The play solver (CoreSolver) with the bid feasibility's choice tree
+    (csrc/eightythree/choice_tree.hpp) on top: its leaves are asked of this
+    solver's play table, and it is polled like every search (Ctrl-C,
+    ``progress``)."""
+
+    def choice_value(self, hands, int phase, int start, int trump, int bidder, int guess):
+        """The exact bid-feasibility value of one choice state of one
+        (bidder, trump) pair: ``hands`` four card masks, ``phase`` 0 pass /
+        1 discard / 2 play, ``start`` the index in the turn order from the
+        bidder of the first seat still to choose (4: none), ``guess`` the
+        first value tried (-1: none).  Returns ``(value, choice nodes, leaf
+        questions, root questions, play nodes)``.  The state must be a
+        legal one (openhand.eightythree.choice_core checks it)."""
+        cdef uint64_t h[4]
+        cdef ChoiceStats st
+        cdef int v = 0
+        _masks(h, hands, 4)
+        with self._polling():
+            with nogil:
+                v = _choice_value(self._s[0], h, phase, start, trump, bidder, guess, &st)
+        return v, st.nodes, st.leaves, st.questions, st.play_nodes

@@ -116,6 +116,6 @@ def exact_value(solver, state, trump: int, bidder: int, guess: Optional[int] = N
     if guess is not None and not (isinstance(guess, int) and 0 <= guess <= TOTAL_POINTS):
         raise PositionError(f"guess must be 0..{TOTAL_POINTS}, got {guess!r}")
     hands, phase, _ = state
-    value, *_stats = type(solver).CORE.choice_value(solver._core, list(hands), phase, start, trump, bidder,
-                                        -1 if guess is None else guess)
+    value, *_stats = solver._core.choice_value(list(hands), phase, start, trump, bidder,
+                                               -1 if guess is None else guess)
     return value
