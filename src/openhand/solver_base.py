@@ -12,7 +12,9 @@ game in the class statement, ``class Solver(SolverBase, game="65",
 title="65", core="openhand.sixtyfive._core", table_mb=512,
 states=(Position,))`` (the compiled module is loaded with
 :func:`openhand._impl.load_core`, so ``OPENHAND_IMPLEMENTATION``
-applies), and implements the two methods.  Both take ``limit=``: an
+applies; ``core_class=`` names the module's solver class when the game
+adds entries to the shared ``CoreSolver``, as Eighty-Three's
+``ChoiceCoreSolver`` does), and implements the two methods.  Both take ``limit=``: an
 :class:`openhand.limits.Limit` of nodes or seconds; a solve it stops is
 ``cut`` (bounds and the best move found), an at_least it stops raises
 :class:`openhand.errors.LimitReached`.  ``threads=K`` spreads the moves'

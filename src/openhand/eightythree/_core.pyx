@@ -9,8 +9,11 @@ searching.  A position (``spec``) is ``(hands, trump, bidder, leader,
 trick)``: four hand masks (N, E, S, W; the joker is bit 15), the trump
 suit, the bidder's and the leader's seats and the card ids played to the
 current trick.  Values are the bidder's side's points in the remaining
-tricks; moves are card ids.  Use :mod:`openhand.eightythree.solver`, not
-this module: nothing here checks its input.
+tricks; moves are card ids.  ``ChoiceCoreSolver`` (the class the
+Eighty-Three Solver holds) adds the bid feasibility's choice tree
+(csrc/eightythree/choice_tree.hpp) on the same table.  Use
+:mod:`openhand.eightythree.solver` and :mod:`.choice_core`, not this
+module: nothing here checks its input.
 """
 from libc.stdint cimport uint64_t
 
