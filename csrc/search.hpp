@@ -165,6 +165,9 @@ struct Poll {
 class Pollable {
  public:
   void set_poll(int (*fn)(void*, std::uint64_t), void* ctx) { poll_ = Poll{fn, ctx}; }
+  // For searches of its own the owner runs between its Searches (83's
+  // choice tree polls between its batches of play questions).
+  const Poll& poll() const { return poll_; }
 
  protected:
   Poll poll_;

@@ -180,11 +180,15 @@ class Game : public CardMoves<Game> {
   // fewer entries kept across solves, but a table that stays in cache.
   // `many`: one of a batch of related 6-trick questions (the bid table's
   // sibling leaves), which reuse each other's entries: there 2^18 entries
-  // (8 MiB, the default cap) cut the leaf solves' time by some 40%.
+  // (8 MiB, the default cap) cut the leaf solves' time by some 40%, and
+  // up to 2^21 (64 MiB, the bid table's own solver: play_oracle.TABLE_MB)
+  // more: on the heaviest pair of seed 6 (10513 leaves, the C++ choice
+  // tree) 8 MiB took 86.7M play nodes, 32 MiB 44.9M, 64 MiB 39.9M and
+  // 128 MiB 38.8M, the last slower than 64 MiB (cache misses).
   static std::size_t table_entries(int depth, bool many) {
     static constexpr std::size_t kEntries[8] = {1 << 12, 1 << 12, 1 << 12, 1 << 12, 1 << 14, 1 << 16, 1 << 16, 1 << 16};
     const int d = std::min(depth, 7);
-    return many && d >= 6 ? std::size_t(1) << 18 : kEntries[d];
+    return many && d >= 6 ? std::size_t(1) << 21 : kEntries[d];
   }
   // Values move in steps of 1 over a wide range (card points): bisection
   // within the quick bounds (Search::bisect), for the root and each card.

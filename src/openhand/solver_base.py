@@ -12,7 +12,9 @@ game in the class statement, ``class Solver(SolverBase, game="65",
 title="65", core="openhand.sixtyfive._core", table_mb=512,
 states=(Position,))`` (the compiled module is loaded with
 :func:`openhand._impl.load_core`, so ``OPENHAND_IMPLEMENTATION``
-applies), and implements the two methods.  Both take ``limit=``: an
+applies; ``core_class=`` names the module's solver class when the game
+adds entries to the shared ``CoreSolver``, as Eighty-Three's
+``ChoiceCoreSolver`` does), and implements the two methods.  Both take ``limit=``: an
 :class:`openhand.limits.Limit` of nodes or seconds; a solve it stops is
 ``cut`` (bounds and the best move found), an at_least it stops raises
 :class:`openhand.errors.LimitReached`.  ``threads=K`` spreads the moves'
@@ -71,16 +73,18 @@ class SolverBase:
 
     CORE = None             # the game's compiled module, or None
     CORE_NAME = ""          # its import name, for messages
+    CORE_CLASS = "CoreSolver"   # the compiled module's solver class (a game's may add entries)
     DEFAULT_TABLE_MB = 64
     GAME = ""               # the game's id
     TITLE = ""              # its name in messages
     STATES: tuple = ()      # the state classes it solves
 
     def __init_subclass__(cls, game: str = "", title: str = "", core: str = "", table_mb: float = 64,
-                          states: tuple = (), **kwargs) -> None:
+                          states: tuple = (), core_class: str = "CoreSolver", **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         from ._impl import load_core
         cls.GAME, cls.TITLE, cls.STATES, cls.DEFAULT_TABLE_MB = game, title, states, table_mb
+        cls.CORE_CLASS = core_class
         cls.CORE_NAME, cls.CORE = core, load_core(core) if core else None
         cls.__doc__ = (cls.__doc__ or f"An exact {title} solver.").strip() + "\n\n" + SolverBase.__doc__
 
@@ -100,7 +104,7 @@ class SolverBase:
         self._core = None
         if impl == "cpp":
             try:
-                self._core = self.CORE.CoreSolver(table_bytes(table_mb))
+                self._core = getattr(self.CORE, self.CORE_CLASS)(table_bytes(table_mb))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:

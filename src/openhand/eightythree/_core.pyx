@@ -9,8 +9,11 @@ searching.  A position (``spec``) is ``(hands, trump, bidder, leader,
 trick)``: four hand masks (N, E, S, W; the joker is bit 15), the trump
 suit, the bidder's and the leader's seats and the card ids played to the
 current trick.  Values are the bidder's side's points in the remaining
-tricks; moves are card ids.  Use :mod:`openhand.eightythree.solver`, not
-this module: nothing here checks its input.
+tricks; moves are card ids.  ``ChoiceCoreSolver`` (the class the
+Eighty-Three Solver holds) adds the bid feasibility's choice tree
+(csrc/eightythree/choice_tree.hpp) on the same table.  Use
+:mod:`openhand.eightythree.solver` and :mod:`.choice_core`, not this
+module: nothing here checks its input.
 """
 from libc.stdint cimport uint64_t
 
@@ -38,3 +41,39 @@ cdef int _deal(spec, Deal* d) except -1:
     _masks(d.hands, hands, 4)
     d.ntrick = _ints(d.trick, trick)
     return 0
+
+
+cdef extern from "eightythree/choice_tree.hpp" namespace "openhand::eightythree":
+    cdef struct ChoiceStats:
+        uint64_t nodes
+        uint64_t leaves
+        uint64_t play_nodes
+        uint64_t questions
+
+    int _choice_value "openhand::eightythree::choice_value" (
+        Solver[Game, Deal]& play, const uint64_t* hands, int phase, int start, int trump, int bidder,
+        int guess, ChoiceStats* stats) except + nogil
+
+
+cdef class ChoiceCoreSolver(CoreSolver):
+    """The play solver (CoreSolver) with the bid feasibility's choice tree
+    (csrc/eightythree/choice_tree.hpp) on top: its leaves are asked of this
+    solver's play table, and it is polled like every search (Ctrl-C,
+    ``progress``)."""
+
+    def choice_value(self, hands, int phase, int start, int trump, int bidder, int guess):
+        """The exact bid-feasibility value of one choice state of one
+        (bidder, trump) pair: ``hands`` four card masks, ``phase`` 0 pass /
+        1 discard / 2 play, ``start`` the index in the turn order from the
+        bidder of the first seat still to choose (4: none), ``guess`` the
+        first value tried (-1: none).  Returns ``(value, choice nodes, leaf
+        questions, root questions, play nodes)``.  The state must be a
+        legal one (openhand.eightythree.choice_core checks it)."""
+        cdef uint64_t h[4]
+        cdef ChoiceStats st
+        cdef int v = 0
+        _masks(h, hands, 4)
+        with self._polling():
+            with nogil:
+                v = _choice_value(self._s[0], h, phase, start, trump, bidder, guess, &st)
+        return v, st.nodes, st.leaves, st.questions, st.play_nodes

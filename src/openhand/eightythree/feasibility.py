@@ -70,7 +70,13 @@ Where the parts live
 :mod:`.choices` (states, runs, pass and discard options, settling forced
 choices), :mod:`.choice_tree` (the exact yes/no search, its bounds, leaf
 batching and the bisection), :mod:`.discard_policy` (the fast mode's
-heuristic); this module keeps the table API.
+heuristic); this module keeps the table API.  The exact search runs in
+C++ (csrc/eightythree/choice_tree.hpp through :mod:`.choice_core`: the
+same states, options, bounds and questions, the leaves asked of the play
+solver's table without returning to Python) when the play solver is the
+C++ core; :mod:`.choice_tree` is its pure-Python twin, used with the
+Python reference (``OPENHAND_IMPLEMENTATION=python``) or when asked
+(``tree='python'``).
 
 >>> deal = ("N:AT32.3.K32.QJT5 87.T76.JT6.9863 Q9.A5.AQ85.AK2+JK "
 ...         "K654.QJ82.74.74 J.K94.9.")           # N, E, S, W, then the kitty
@@ -92,6 +98,7 @@ from typing import Dict, List, Optional, Tuple
 from ..cards import SUIT_CHARS, cards_from_mask, format_deal, mask_of, parse_deal
 from ..errors import DealError, PositionError, is_list, require_int
 from ..seats import SEATS, seat_index
+from . import choice_core
 from .choice_tree import ChoiceTree
 from .choices import DISCARD as _DISCARD, PASS as _PASS, Choices
 from .discard_policy import heuristic_hands
@@ -207,7 +214,8 @@ def _pairs(seats, trumps):
     return [(s, t) for s in seats for t in trumps]
 
 
-def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, progress=None) -> BidTable:
+def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, progress=None,
+              tree: Optional[str] = None) -> BidTable:
     """The bid feasibility table of a full deal (before bidding).
 
     ``deal`` is ``"N:h1 h2 h3 h4 kitty"`` (the kitty as a fifth hand, PBN
@@ -217,9 +225,13 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
     (the documented heuristic policy).  ``seats`` and ``trumps`` restrict
     the rows: letters such as ``'NS'`` or a list, each named once (default:
     all 16 pairs).  ``solver`` is a play
-    :class:`~openhand.eightythree.solver.Solver` to reuse.  ``progress``,
+    :class:`~openhand.eightythree.solver.Solver` to reuse (default: a new
+    one with a 64 MiB table, :data:`.play_oracle.TABLE_MB`).  ``progress``,
     if given, is called as ``progress(rows_done, rows_total)`` after each
     row (an exact table takes seconds); what it raises stops the table.
+    ``tree``: the exact search's implementation, ``'cpp'`` (the default
+    with the C++ play solver) or ``'python'`` (its pure-Python twin, the
+    default with the Python reference); the values are the same.
 
     >>> seen = []
     >>> t = bid_table("N:74.T.KQ8653.72+JK K963.AQ764.J9.Q AQ52.K952.A.JT8 JT.J.T7.AK96543 8.83.42.",
@@ -231,12 +243,13 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
         raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
     hands, kitty = _read_deal(deal)
     oracle = _Oracle(solver)
+    tree = choice_core.tree_of(oracle.solver, tree)
     leaf_cache: dict = {}
     rows = []
     start = time.perf_counter()
     pairs = list(_pairs(seats, trumps))
     for bidder, trump in pairs:
-        value = pair_value(hands, kitty, bidder, trump, mode, oracle, leaf_cache)
+        value = pair_value(hands, kitty, bidder, trump, mode, oracle, leaf_cache, tree)
         rows.append(BidRow(SEATS[bidder], SUIT_CHARS[trump], value, highest_bid(value),
                            value == TOTAL_POINTS))
         if progress is not None:
@@ -263,19 +276,23 @@ def _no_gc():
 
 
 def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
-               oracle: Optional[_Oracle] = None, leaf_cache: Optional[dict] = None) -> int:
-    """The value of one (bidder, trump) pair from the dealt hand masks."""
+               oracle: Optional[_Oracle] = None, leaf_cache: Optional[dict] = None,
+               tree: Optional[str] = None) -> int:
+    """The value of one (bidder, trump) pair from the dealt hand masks
+    (``tree``: see :func:`bid_table`)."""
     start = list(hands)
     start[bidder] |= kitty
     state = (tuple(start), _PASS, tuple((bidder + k) % 4 for k in range(4)))
-    return _solve_state(state, trump, bidder, mode, oracle, leaf_cache)
+    return _solve_state(state, trump, bidder, mode, oracle, leaf_cache, tree)
 
 
-def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None) -> int:
+def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None, tree=None) -> int:
     game = ChoiceTree(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
     fast = game.oracle.value(heuristic_hands(game, state), trump, bidder)
     if mode == "fast":
         return fast
+    if choice_core.tree_of(game.oracle.solver, tree) == "cpp":
+        return choice_core.exact_value(game.oracle.solver, state, trump, bidder, guess=fast)
     with _no_gc():
         value = game.exact(state, guess=fast)
         del game        # freed by reference counting before the collector resumes

@@ -17,7 +17,14 @@ from ..errors import PositionError
 from ..seats import SEATS
 from .rules import TOTAL_POINTS
 
-__all__ = ["PlayOracle"]
+__all__ = ["PlayOracle", "TABLE_MB"]
+
+# The table of the play solver the oracle makes when given none: the
+# feasibility search's leaves are many related 6-trick positions whose
+# entries serve each other, so a table larger than a play solve's default
+# (8 MiB) pays: 64 MiB halved the play nodes of the heaviest pair measured
+# (csrc/eightythree/game.hpp: table_entries).
+TABLE_MB = 64
 
 try:   # the C++ play solver when built; its Python twin otherwise
     from .solver import Solver as _PlaySolver
@@ -34,7 +41,7 @@ class PlayOracle:
             raise PositionError(f"solver must be an Eighty-Three play Solver "
                                 f"(openhand.eightythree.Solver), got {solver!r}")
         if solver is None and _PlaySolver is not None:
-            solver = _PlaySolver()
+            solver = _PlaySolver(table_mb=TABLE_MB)
         self.solver = solver
         self.calls = 0
 

@@ -108,7 +108,7 @@ def _position(hands, trump, bidder, leader) -> Position:
 
 
 class Solver(SolverBase, game="83", title="Eighty-Three", core="openhand.eightythree._core", table_mb=DEFAULT_TABLE_MB,
-             states=(Position, Deal)):
+             states=(Position, Deal), core_class="ChoiceCoreSolver"):
     """An exact Eighty-Three play solver (its table holds whatever the trump suit or the bidder)."""
 
     def _play_of(self, state):
