@@ -111,9 +111,10 @@
 // With partition search a game may also skip moves dynamically
 // (equivalent_moves(move, rel): the moves whose children lie in the class
 // of the result the child after `move` returned, rel its relevant cards):
-// such a move has that result, already taken in, and is not searched (65: two low cards of one suit in one hand, both below every
-// card of their suit the result named; DDS's "cards below the relevant
-// ranks are equivalent").
+// such a move has that result, already taken in, and is not searched
+// (65: two low cards of one suit in one hand, both below every card of
+// their suit the result named; DDS's "cards below the relevant ranks are
+// equivalent").
 // The stored key is class_key(key, relevant cards).  hash() must cover only
 // what every class keeps exact, so that a class lives in the bucket of every
 // position it holds.
