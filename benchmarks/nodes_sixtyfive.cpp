@@ -1,0 +1,43 @@
+// nodes_sixtyfive.cpp: the value of 65 positions read from a file, one
+// per line ("N E S W LEADER TRICKS": hand masks, the leader, the tricks
+// left), each with a fresh Solver (512 MiB cap), printing "TRICKS VALUE
+// NODES SECONDS" per line (SECONDS: the solving thread's CPU time) and the
+// totals.  The scratch driver of benchmarks/README.md's search experiments
+// (node counts; callgrind's instruction counts of the whole process):
+//
+//   python -c "from openhand.sixtyfive import random_position as r
+//   for s in range(10):
+//       p = r(seed=s, tricks_left=9)
+//       print(*[sum(1 << int(c) for c in h) for h in p.hands], p.leader, 9)" > p9.txt
+//   c++ -O3 -std=c++17 -mpopcnt -I csrc benchmarks/nodes_sixtyfive.cpp -o nodes65
+//   ./nodes65 p9.txt [OBJECTIVE]       # OBJECTIVE 1: the tricks objective
+//   valgrind --tool=callgrind ./nodes65 p9.txt
+#include <time.h>
+#include <cstdio>
+#include <cstdlib>
+#include "sixtyfive/game.hpp"
+#include "solver.hpp"
+int main(int argc, char** argv) {
+  using namespace openhand::sixtyfive;
+  if (argc < 2) { std::fprintf(stderr, "usage: %s POSITIONS [OBJECTIVE]\n", argv[0]); return 2; }
+  FILE* f = std::fopen(argv[1], "r");
+  if (!f) { std::perror(argv[1]); return 2; }
+  int objective = argc > 2 ? std::atoi(argv[2]) : 0;
+  unsigned long long h[4]; int leader, tricks;
+  const auto cpu = [] { timespec ts; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec); };
+  double tt = 0; unsigned long long tn = 0;
+  while (std::fscanf(f, "%llu %llu %llu %llu %d %d", &h[0], &h[1], &h[2], &h[3], &leader, &tricks) == 6) {
+    Deal d{};
+    for (int i = 0; i < 4; ++i) d.hands[i] = h[i];
+    d.leader = leader; d.objective = objective;
+    openhand::Solver<Game> solver(std::size_t(512) << 20);
+    std::uint64_t nodes = 0;
+    const double t0 = cpu();
+    const int v = solver.value(d, &nodes);
+    const double t = cpu() - t0;
+    tt += t; tn += nodes;
+    std::printf("%d %d %llu %.3f\n", tricks, v, (unsigned long long)nodes, t);
+    std::fflush(stdout);
+  }
+  std::printf("total %llu %.3f\n", tn, tt);
+}
