@@ -36,7 +36,9 @@ RUNS = {
     "66-clairvoyant-heuristic": ("66", "clairvoyant", "heuristic", 1000, 2),
     "83-clairvoyant-heuristic": ("83", "clairvoyant", "heuristic", 500, 3),
     "83-pimc-heuristic": ("83", PIMC["83"], "heuristic", 500, 3),
-    "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 24, 4),
+    # restated on 2026-12-01 (ninth session) from 24 boards, never played, at
+    # the 500 before the run: the clairvoyant's short path made a board seconds
+    "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 500, 4),
     "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
     "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 500, 4),
     # stated on 2026-12-01: the default player (32 worlds at most, a 1 s CPU

@@ -258,3 +258,28 @@ def test_bad_player_specs_and_worlds_input_are_refused():
         make_player("no_such_module.x:Bot")
     with pytest.raises(DealError, match="from an Observation"):
         worlds(load_game("65").new_state(seed=1))
+
+
+@pytest.mark.parametrize("tricks_left", [10, 11])
+def test_the_clairvoyants_short_path_chooses_among_the_moves_evaluate_ranks_best(tricks_left):
+    # 65 before the exact tricks: the VP class and one question a move give
+    # the same best moves as every move's class (and prefer only if best)
+    from openhand.bots.objectives import evaluate, optimal_moves
+    from openhand.sixtyfive.rules import random_position
+    solver = load_game("65").solver(table_mb=16)
+    if solver.CORE is None:
+        pytest.skip("the Python reference takes minutes a position at 10 tricks (the path under test is "
+                    "Python code over the solver's questions, the same with either solver)")
+    checked = 0
+    for seed in range(12):
+        s = random_position(seed=seed, tricks_left=tricks_left, trick_cards=seed % 4)
+        values = evaluate(s, solver, None)
+        top = max(values.values())
+        best = sorted(m for m, v in values.items() if v == top)
+        assert sorted(optimal_moves(s, solver, None)) == best
+        worst = min(values, key=values.get)
+        if values[worst] < top:                     # a preferred move that is not best is not taken
+            assert sorted(optimal_moves(s, solver, None, prefer=worst)) == best
+            checked += 1
+        assert optimal_moves(s, solver, None, prefer=best[0]) == [best[0]]
+    assert checked >= 2

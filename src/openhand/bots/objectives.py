@@ -27,11 +27,11 @@ here as well.
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, List, Tuple
 
 from .budget import Capped, capped
 
-__all__ = ["evaluate", "searched", "Capped", "capped", "EXACT_TRICKS_65", "SEARCH_TRICKS_65"]
+__all__ = ["evaluate", "optimal_moves", "searched", "Capped", "capped", "EXACT_TRICKS_65", "SEARCH_TRICKS_65"]
 
 EXACT_TRICKS_65 = 9
 SEARCH_TRICKS_65 = 10
@@ -49,6 +49,31 @@ def evaluate(world, solver, context) -> Dict[str, Tuple[float, float]]:
     """Move text -> (objective, margin) for the player to move in
     ``world``; ``context`` is the observation (what the bid is, ...)."""
     return {"65": _sixtyfive, "66": _sixtysix, "83": _eightythree}[world.game](world, solver, context)
+
+
+def optimal_moves(world, solver, context, prefer=None) -> List[str]:
+    """The moves of the best (objective, margin) in ``world``, as
+    :func:`evaluate` ranks them: what a player that sees the state (one
+    world) chooses among.  If ``prefer`` is one of them the answer may be
+    ``[prefer]`` alone.  65 with more than :data:`EXACT_TRICKS_65` tricks
+    left asks only what the choice needs (the position's VP class, then
+    whether each move keeps it: one null-window search a move, ``prefer``
+    first) instead of every move's class; elsewhere it ranks
+    :func:`evaluate`'s values.
+
+    >>> from openhand import load_game
+    >>> from openhand.sixtyfive.rules import random_position
+    >>> s = random_position(seed=3, tricks_left=10); solver = load_game("65").solver()
+    >>> values = evaluate(s, solver, None); top = max(values.values())
+    >>> sorted(optimal_moves(s, solver, None)) == sorted(m for m, v in values.items() if v == top)
+    True
+    """
+    if world.game == "65" and not (world.tricks_left <= EXACT_TRICKS_65 and world.points is not None):
+        return _sixtyfive_optimal(world, solver, prefer)
+    values = evaluate(world, solver, context)
+    key = {m: (round(v[0], 9), round(v[1], 9)) for m, v in values.items()}
+    top = max(key.values())
+    return [m for m, k in key.items() if k == top]
 
 
 # ------------------------------------------------------------------ 65
@@ -75,6 +100,34 @@ def _sixtyfive(world, solver, context):
             vp = -1 if solver.at_least(w, 25) else -2
         out[str(m)] = (sign * vp, sign * (2 * _INTERVAL_MID[vp] - 65))
     return out
+
+
+_CLASS_FLOOR = {2: 41, 1: 33, -1: 25, -2: None}    # the least N-S points of each VP class
+_CLASS_CEILING = {2: None, 1: 41, -1: 33, -2: 25}  # the least N-S points above it
+
+
+def _sixtyfive_optimal(world, solver, prefer):
+    """The moves keeping the position's VP class (the threshold path of
+    :func:`_sixtyfive`: within a class its margins are equal)."""
+    if solver.at_least(world, 33):
+        cls = 2 if solver.at_least(world, 41) else 1
+    else:
+        cls = -1 if solver.at_least(world, 25) else -2
+    north_south = world.to_move % 2 == 0
+    # N-S's moves are worth at most the position, E-W's at least: a move
+    # keeps the class if it stays above its floor (N-S) or below its ceiling
+    bound = _CLASS_FLOOR[cls] if north_south else _CLASS_CEILING[cls]
+    legal = [str(m) for m in world.legal_moves]
+    if bound is None:
+        return legal
+
+    def keeps(m) -> bool:
+        w = world.copy()
+        w.play(m)
+        return solver.at_least(w, bound) == north_south
+    if prefer in legal and keeps(prefer):
+        return [prefer]
+    return [m for m in legal if m != prefer and keeps(m)]
 
 
 # ------------------------------------------------------------------ Sixty-Six

@@ -46,7 +46,7 @@ from ..errors import PositionError
 from .base import Player
 from .heuristic import HeuristicPlayer
 from .budget import capped, within_budget
-from .objectives import evaluate, searched
+from .objectives import evaluate, optimal_moves, searched
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
@@ -177,6 +177,8 @@ class ClairvoyantPlayer(_Searching):
         world = state
         if observation.game == "83" and "phase" in observation.fields():
             world = state.position        # the play of the deal
-        values = evaluate(world, capped(self._solver, None), observation)
-        totals = {m: list(values[m]) for m in legal}
-        return _best(totals, 1, self.heuristic.choose(observation), self.rng)
+        fallback = self.heuristic.choose(observation)
+        tied = optimal_moves(world, capped(self._solver, None), observation, prefer=fallback)
+        if len(tied) == 1:
+            return tied[0]
+        return fallback if fallback in tied else self.rng.choice(sorted(tied))
