@@ -53,7 +53,7 @@ from .cards import Card
 from .dealing import InfeasibleDeal, Placement
 from .errors import OpenhandError, PositionError
 
-__all__ = ["deal", "dealt_states", "Term", "parse_where", "ConstrainedDealer", "fresh_problem", "observed_problem",
+__all__ = ["deal", "problem_dealer", "draw", "dealt_states", "Term", "parse_where", "ConstrainedDealer", "fresh_problem", "observed_problem",
            "REJECTION_TRIES", "have_cpsat"]
 
 REJECTION_TRIES = 2000
@@ -172,7 +172,7 @@ class ConstrainedDealer:
     """Placements of ``places`` / ``allowed`` (as :class:`Placement` takes
     them) that meet ``terms`` as well.  ``aliases`` maps the names a
     constraint may use to the places they stand for (a seat to its
-    sub-places).
+    sub-places); ``ordered`` the places whose order is dealt too (:func:`draw`).
 
     >>> d = ConstrainedDealer("65", {"E": 2, "W": 2}, {c: "EW" for c in ("AS", "KS", "QH", "JH")},
     ...                       parse_where("E: hearts>=2"))
@@ -181,9 +181,10 @@ class ConstrainedDealer:
     """
 
     def __init__(self, game_id: str, places: Dict[str, int], allowed: Dict, terms: Sequence[Term],
-                 aliases: Optional[Dict[str, Tuple[str, ...]]] = None) -> None:
+                 aliases: Optional[Dict[str, Tuple[str, ...]]] = None, ordered: Sequence[str] = ()) -> None:
         self.game_id = game_id
         self.places = dict(places)
+        self.ordered = tuple(ordered)
         self.aliases = {p: (p,) for p in places}
         self.aliases.update(aliases or {})
         allowed = {Card(c) if isinstance(c, str) else c: list(w) for c, w in allowed.items()}
@@ -329,16 +330,11 @@ def observed_problem(game, state, player: int):
 
 
 
-def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=None) -> List[Dict[str, List[str]]]:
-    """``count`` deals meeting ``where`` (the language above): of the whole
-    deck, or of the cards ``player`` (default: the one to move) cannot see
-    in ``state``.  Each deal maps a place to its cards (a fresh
-    Sixty-Six stock in its drawing order, the trump card last).
-
-    >>> d = deal("65", "N: spades>=5, AS", count=2, seed=1)
-    >>> len(d), "AS" in d[0]["N"], sum(c[1] == "S" for c in d[1]["N"]) >= 5
-    (2, True, True)
-    """
+def problem_dealer(game, where: str = "", state=None, player=None) -> ConstrainedDealer:
+    """The dealer of ``where`` (the language above) over the whole deck, or
+    over the cards ``player`` (default: the one to move) cannot see in
+    ``state``; its ``ordered`` names the places whose order is dealt too
+    (a fresh Sixty-Six stock)."""
     from .game import load_game
     game = load_game(game)
     terms = parse_where(where) if where.strip() else []
@@ -349,16 +345,34 @@ def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=No
         places, allowed, aliases, _ = observed_problem(game, state, who)
     else:
         places, allowed, aliases = fresh_problem(game)
-    dealer = ConstrainedDealer(game.id, places, allowed, terms, aliases)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    ordered = game.deal_layout().ordered if state is None else ()     # a fresh stock: a random order
+    return ConstrainedDealer(game.id, places, allowed, terms, aliases,
+                             ordered=game.deal_layout().ordered if state is None else ())
+
+
+def draw(dealer: ConstrainedDealer, count: int, rng: random.Random) -> List[Dict[str, List[str]]]:
+    """``count`` deals from ``dealer``: each maps a place to its cards (an
+    ordered place shuffled once its cards are placed)."""
     out = []
     for _ in range(count):
         placed = dealer.sample(rng)
-        for name in ordered:
+        for name in dealer.ordered:
             rng.shuffle(placed[name])
-        out.append({name: [str(c) for c in placed[name]] for name in places})
+        out.append({name: [str(c) for c in placed[name]] for name in dealer.places})
     return out
+
+
+def deal(game, where: str = "", count: int = 1, seed=None, state=None, player=None) -> List[Dict[str, List[str]]]:
+    """``count`` deals meeting ``where`` (the language above): of the whole
+    deck, or of the cards ``player`` (default: the one to move) cannot see
+    in ``state``.  Each deal maps a place to its cards (a fresh
+    Sixty-Six stock in its drawing order, the trump card last).
+
+    >>> d = deal("65", "N: spades>=5, AS", count=2, seed=1)
+    >>> len(d), "AS" in d[0]["N"], sum(c[1] == "S" for c in d[1]["N"]) >= 5
+    (2, True, True)
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return draw(problem_dealer(game, where, state, player), count, rng)
 
 
 def dealt_states(game, n: int, seed, what: str, inputs: dict, where: str):

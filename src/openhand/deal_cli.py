@@ -12,9 +12,9 @@ import random
 import sys
 from typing import List, Optional
 
-from .cards import Card, format_hand
+from .cards import Card
 from .cli_common import position_source, seeded_parser, state_of
-from .constrained import fresh_problem, observed_problem
+from .constrained import draw, problem_dealer
 from .errors import PositionError
 
 __all__ = ["deal_command"]
@@ -41,15 +41,7 @@ DEAL_EPILOG = """examples:
   openhand deal 66 --where "0: AS, TS; stock: 9S" --count 4"""
 
 
-def _hand_text(game, cards) -> str:
-    if game.id == "66":
-        from .sixtysix.deck import format_hand as f66
-        return f66(cards)
-    return format_hand(cards)
-
-
 def deal_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> int:
-    from .constrained import ConstrainedDealer, parse_where
     from .game import load_game
     p = seeded_parser(prog or f"openhand deal {game_id}", DEAL_HELP, DEAL_EPILOG, "seed of the deals")
     p.add_argument("--count", type=int, default=1, help="deals to draw (default 1)")
@@ -63,35 +55,25 @@ def deal_command(game_id: str, argv: List[str], prog: Optional[str] = None) -> i
     if args.count < 1:
         p.error("--count must be at least 1")
     game = load_game(game_id)
-    terms = parse_where(args.where) if args.where.strip() else []
-    sampler = None
+    state = player = None
     if args.state:
         state = state_of(game, position_source(args.state, None, "game=66; ..."),
                          lambda s: (_ for _ in ()).throw(PositionError("give the state as a state text or JSON")))
         player = state.to_move if args.player is None else game.player_index(args.player)
         if player is None:
             p.error("the deal is over: name the player with --player")
-        places, allowed, aliases, sampler = observed_problem(game, state, player)
-    else:
-        if args.player is not None:
-            p.error("--player applies to --state")
-        places, allowed, aliases = fresh_problem(game)
-    dealer = ConstrainedDealer(game.id, places, allowed, terms, aliases)
-    rng = random.Random(args.seed)
-    deals = []
-    for _ in range(args.count):
-        placed = dealer.sample(rng)
-        if "stock" in placed and not args.state:
-            rng.shuffle(placed["stock"])                # a fresh stock: a random order
-        deals.append({name: [str(c) for c in (placed[name] if name == "stock" else sorted(placed[name], key=_key))]
-                      for name in places})
+    elif args.player is not None:
+        p.error("--player applies to --state")
+    dealer = problem_dealer(game, args.where, state, player)
+    deals = [{name: cs if name in dealer.ordered else [str(c) for c in sorted(map(Card, cs), key=_key)]
+              for name, cs in d.items()} for d in draw(dealer, args.count, random.Random(args.seed))]
     consistent = dealer.base.count() if not dealer.rich else None
     if args.json:
         print(json.dumps({"game": game.id, "seed": args.seed, "where": args.where, "method": dealer.method,
                           "deals": deals, "consistent": consistent}))
         return 0
     for d in deals:
-        print("  ".join(f"{name}: {_hand_text(game, [Card(c) for c in cs]) if name != 'stock' else ' '.join(cs)}"
+        print("  ".join(f"{name}: {game.format_hand(map(Card, cs)) if name not in dealer.ordered else ' '.join(cs)}"
                         for name, cs in d.items()))
     info = f"method: {dealer.method}"
     if consistent is not None:

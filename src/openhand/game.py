@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from .cards import Card, format_hand
 from .errors import IllegalMoveError, OpenhandError, PositionError, require_int, require_seed
 
 __all__ = ["Game", "State", "Move", "LegalMoves", "Option", "Match", "games", "load_game",
@@ -252,6 +253,15 @@ class Game:
         (('N', 12), ('E', 12), ('S', 12), ('W', 12), ('kitty', 5))
         """
         raise PositionError(f"{self.title} names no places of a fresh deal: it cannot be dealt under constraints")
+
+    def format_hand(self, cards) -> str:
+        """A hand's text in this game's rank order (PBN suits S.H.D.C).
+
+        >>> cards = [Card(c) for c in ("TS", "AS", "KS", "9H")]
+        >>> load_game("65").format_hand(cards), load_game("66").format_hand(cards)
+        ('AKT.9..', 'ATK.9..')
+        """
+        return format_hand(cards)
 
     FIELDS: Tuple[str, ...] = ()    # the keys of a state's text, in order
 

@@ -69,6 +69,11 @@ class SixtySix(Game):
         from .deck import DECK, HAND_SIZE, STOCK_SIZE, card_points
         return DealLayout((("0", HAND_SIZE), ("1", HAND_SIZE), ("stock", STOCK_SIZE)), DECK, card_points, ("stock",))
 
+    def format_hand(self, cards) -> str:
+        """A hand's text in Sixty-Six's rank order, A T K Q J 9."""
+        from .deck import format_hand
+        return format_hand(cards)
+
     def state_from_fields(self, fields: Dict[str, str]) -> Position:
         from .position_format import from_fields
         return from_fields(fields)
