@@ -163,8 +163,8 @@ def test_from_deal_trick_of_the_wrong_type():
     (dict(tricks_left="3"), "tricks_left must be an integer"),              # was TypeError
     (dict(trick_cards=1.0), "trick_cards must be an integer, got 1.0"),     # was TypeError
     (dict(trick_cards=True), "trick_cards must be an integer, got True"),   # was taken as 1
-    (dict(tricks_left=0), "tricks_left must be 1..6 and trick_cards 0..3"),
-    (dict(trick_cards=4), "tricks_left must be 1..6 and trick_cards 0..3"),
+    (dict(tricks_left=0), "no position has 0 tricks left and 0 cards in the trick \\(tricks left: 1..6"),
+    (dict(trick_cards=4), "no position has 6 tricks left and 4 cards"),
 ])
 def test_random_play_position_checks_its_arguments(kwargs, match):
     with pytest.raises(PositionError, match=match):

@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from .cards import Card, format_hand
+from .cards import format_hand
 from .errors import IllegalMoveError, OpenhandError, PositionError, require_int, require_seed
 
 __all__ = ["Game", "State", "Move", "LegalMoves", "Option", "Match", "games", "load_game",
@@ -257,6 +257,7 @@ class Game:
     def format_hand(self, cards) -> str:
         """A hand's text in this game's rank order (PBN suits S.H.D.C).
 
+        >>> from openhand.cards import Card
         >>> cards = [Card(c) for c in ("TS", "AS", "KS", "9H")]
         >>> load_game("65").format_hand(cards), load_game("66").format_hand(cards)
         ('AKT.9..', 'ATK.9..')

@@ -17,14 +17,29 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .bound_table import INF, BoundTable
 from .cards import Card, format_deal, mask_of, parse_cards, parse_deal, sort_cards
-from .errors import DealError, PositionError, is_list
+from .errors import DealError, PositionError, is_list, require_int
 from .game import Game, LegalMoves, State
 from .progress import NodeCounter
 from .result import SolveResult
 from .seats import SEATS, SIDES, seat_index, side_of
 
 __all__ = ["PartnershipGame", "TrickPosition", "ReferenceSearch", "core_hands", "trick_result", "tricks_so_far",
-           "core_trick_result", "reference_cut", "parse_pair"]
+           "core_trick_result", "reference_cut", "parse_pair", "check_spot"]
+
+
+def check_spot(tricks_left, trick_cards, hand_size: int) -> None:
+    """Refuse a moment of the play no deal of ``hand_size`` tricks has
+    (``random_position``'s arguments): 1..hand_size tricks left, 0..3 cards
+    in the trick.
+
+    >>> check_spot(13, 0, 12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    openhand.errors.PositionError: no position has 13 tricks left and 0 cards in the trick (tricks left: 1..12, ...
+    """
+    if not 1 <= require_int(tricks_left, "tricks_left") <= hand_size \
+            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
+        raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick "
+                            f"(tricks left: 1..{hand_size}, cards in the trick: 0..3)")
 
 
 def _cards(cards, what: str) -> List[Card]:

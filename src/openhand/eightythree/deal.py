@@ -59,10 +59,11 @@ import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, Card, Suit, format_deal, parse_cards, parse_deal, sort_cards
-from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_int, require_seed
+from ..errors import DealError, IllegalMoveError, PositionError, is_list, require_seed
 from ..game import LegalMoves, State
 from ..seats import SEATS, left_of, partner_of, seat_index
 from ..textform import join_moves
+from ..trickplay import check_spot
 from .notation import BID, DISCARD, PASS_KIND, PLAY, TRUMPS_KIND, Move
 from .rules import (DEALT, DECK, DOUBLED, GAME, HAND_SIZE, KITTY_SIZE, MIN_BID, PASS, PENALTIES, Position,
                     bid_text, is_scoring_trump, is_trump, parse_bid, score_deal, suit_index)
@@ -675,10 +676,7 @@ def random_play_position(seed=None, tricks_left: int = HAND_SIZE, trick_cards: i
     >>> p.tricks_left, len(p.trick), sum(p.points) + p.points_in_play()
     (2, 1, 83)
     """
-    if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
-            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
-        raise PositionError(f"tricks_left must be 1..{HAND_SIZE} and trick_cards 0..3, "
-                            f"got {tricks_left}, {trick_cards}")
+    check_spot(tricks_left, trick_cards, HAND_SIZE)
     rng = random.Random(require_seed(seed))
     deal = random_deal_to_play(rng.random())
     for _ in range(4 * (HAND_SIZE - tricks_left) + trick_cards):

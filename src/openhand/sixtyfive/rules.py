@@ -33,7 +33,7 @@ from typing import Dict, Iterable, List, Sequence, Tuple
 from ..cards import Card, sort_cards
 from ..errors import PositionError, require_int, require_seed
 from ..seats import SEATS, left_of, seat_index, side_of
-from ..trickplay import TrickPosition
+from ..trickplay import TrickPosition, check_spot
 from .deck import (CARD_POINTS, DECK, GAME, HAND_SIZE, LAST_TRICK_BONUS, TOTAL_POINTS, TRICK_POINTS,  # noqa: F401
                    TRUMP_SUIT, card_points)
 from .notation import Move
@@ -250,9 +250,7 @@ def random_position(seed=None, tricks_left: int = 12, trick_cards: int = 0) -> P
     >>> p.tricks_left, len(p.trick), sum(p.points) + p.points_in_play(), len(p.history)
     (3, 2, 65, 38)
     """
-    if not 1 <= require_int(tricks_left, "tricks_left") <= HAND_SIZE \
-            or not 0 <= require_int(trick_cards, "trick_cards") <= 3:
-        raise PositionError(f"no position has {tricks_left} tricks left and {trick_cards} cards in the trick")
+    check_spot(tricks_left, trick_cards, HAND_SIZE)
     rng = random.Random(require_seed(seed))
     pos = Position.random(seed=rng.random()) if (tricks_left, trick_cards) != (HAND_SIZE, 0) \
         else Position.random(seed=seed)
