@@ -53,8 +53,8 @@ from .cards import Card
 from .dealing import InfeasibleDeal, Placement
 from .errors import OpenhandError, PositionError
 
-__all__ = ["deal", "problem_dealer", "draw", "dealt_states", "Term", "parse_where", "ConstrainedDealer", "fresh_problem", "observed_problem",
-           "REJECTION_TRIES", "have_cpsat"]
+__all__ = ["deal", "problem_dealer", "draw", "dealt_states", "Term", "parse_where", "ConstrainedDealer",
+           "fresh_problem", "observed_problem", "REJECTION_TRIES", "have_cpsat"]
 
 REJECTION_TRIES = 2000
 _OPS = {">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, "=": lambda a, b: a == b,
