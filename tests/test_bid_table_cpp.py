@@ -106,7 +106,7 @@ def test_engine_states_equal_the_python_tree(phase):
     solver = Solver()
     for deal in engine_states(4, phase):
         state, trump, bidder = state_of(deal)
-        want = ChoiceTree(trump, bidder, PlayOracle(solver), {}).exact(state)
+        want = ChoiceTree(trump, bidder, PlayOracle(solver)).exact(state)
         assert choice_core.exact_value(solver, state, trump, bidder) == want
         # the guess only orders the questions
         for guess in (0, want, 83):

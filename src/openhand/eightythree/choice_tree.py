@@ -23,13 +23,12 @@ __all__ = ["ChoiceTree"]
 class ChoiceTree(Choices):
     """The exact pass/discard game of one (bidder, trump) pair."""
 
-    def __init__(self, trump: int, bidder: int, oracle: PlayOracle, leaf_cache: dict):
+    def __init__(self, trump: int, bidder: int, oracle: PlayOracle):
         super().__init__(trump, bidder)
         self.oracle = oracle
         self.side = side_of(bidder)
         self.bounds: Dict[tuple, Tuple[int, int]] = {}
         self.children_of: Dict[tuple, list] = {}
-        self.leaf_bounds = leaf_cache
         self.nodes = 0
         self.quick_memo: Dict[tuple, Tuple[int, int]] = {}
 

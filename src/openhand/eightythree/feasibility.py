@@ -244,12 +244,11 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
     hands, kitty = _read_deal(deal)
     oracle = _Oracle(solver)
     tree = choice_core.tree_of(oracle.solver, tree)
-    leaf_cache: dict = {}
     rows = []
     start = time.perf_counter()
     pairs = list(_pairs(seats, trumps))
     for bidder, trump in pairs:
-        value = pair_value(hands, kitty, bidder, trump, mode, oracle, leaf_cache, tree)
+        value = pair_value(hands, kitty, bidder, trump, mode, oracle, tree)
         rows.append(BidRow(SEATS[bidder], SUIT_CHARS[trump], value, highest_bid(value),
                            value == TOTAL_POINTS))
         if progress is not None:
@@ -276,18 +275,17 @@ def _no_gc():
 
 
 def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
-               oracle: Optional[_Oracle] = None, leaf_cache: Optional[dict] = None,
-               tree: Optional[str] = None) -> int:
+               oracle: Optional[_Oracle] = None, tree: Optional[str] = None) -> int:
     """The value of one (bidder, trump) pair from the dealt hand masks
     (``tree``: see :func:`bid_table`)."""
     start = list(hands)
     start[bidder] |= kitty
     state = (tuple(start), _PASS, tuple((bidder + k) % 4 for k in range(4)))
-    return _solve_state(state, trump, bidder, mode, oracle, leaf_cache, tree)
+    return _solve_state(state, trump, bidder, mode, oracle, tree)
 
 
-def _solve_state(state, trump, bidder, mode, oracle=None, leaf_cache=None, tree=None) -> int:
-    game = ChoiceTree(trump, bidder, oracle or _Oracle(), {} if leaf_cache is None else leaf_cache)
+def _solve_state(state, trump, bidder, mode, oracle=None, tree=None) -> int:
+    game = ChoiceTree(trump, bidder, oracle or _Oracle())
     fast = game.oracle.value(heuristic_hands(game, state), trump, bidder)
     if mode == "fast":
         return fast
