@@ -24,7 +24,11 @@ int main(int argc, char** argv) {
   if (!f) { std::perror(argv[1]); return 2; }
   int objective = argc > 2 ? std::atoi(argv[2]) : 0;
   unsigned long long h[4]; int leader, tricks;
-  const auto cpu = [] { timespec ts; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec); };
+  const auto cpu = [] {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+  };
   double tt = 0; unsigned long long tn = 0;
   while (std::fscanf(f, "%llu %llu %llu %llu %d %d", &h[0], &h[1], &h[2], &h[3], &leader, &tricks) == 6) {
     Deal d{};

@@ -217,7 +217,8 @@ struct TableWays<G, std::void_t<decltype(G::kTableWays)>> : std::integral_consta
 template <class G, class = void>
 struct HasWindow : std::false_type {};
 template <class G>
-struct HasWindow<G, std::void_t<decltype(std::declval<const G&>().window(0, 0, std::declval<int&>(), std::declval<int&>()))>>
+struct HasWindow<
+    G, std::void_t<decltype(std::declval<const G&>().window(0, 0, std::declval<int&>(), std::declval<int&>()))>>
     : std::true_type {};
 
 // The table type: Game::Table if the game has one (with TTable's

@@ -93,7 +93,8 @@ inline int mask_points(Mask m) {
 // The cards of c's suit that beat c.
 inline Mask higher(int c) {
   // by rank: 9 -> J Q K T A, T -> A, J -> Q K T A, Q -> K T A, K -> T A
-  static constexpr std::uint16_t kHigher[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0x7C00, 0x4000, 0x7400, 0x6400, 0x4400, 0, 0};
+  static constexpr std::uint16_t kHigher[16] = {0, 0, 0, 0, 0, 0, 0, 0,
+                                                0, 0x7C00, 0x4000, 0x7400, 0x6400, 0x4400, 0, 0};
   return Mask{kHigher[rank_of(c)]} << (16 * suit_of(c));
 }
 
@@ -410,7 +411,7 @@ class Position {
   St s_;
   St undo_[64];
   int sp_ = 0;
-  int stock_[kMaxStock];
+  int stock_[kMaxStock] = {};   // (zeroed: slots past nstock_ are never read)
   Mask stock_from_[kMaxStock + 1];
   int nstock_;
   int trump_;

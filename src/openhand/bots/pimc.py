@@ -29,7 +29,11 @@ mode.
 
 :class:`ClairvoyantPlayer` solves the true state (it ``sees_state``): the
 upper bound of what solving can reach, and a calibration check (a PIMC
-player given every card plays like it).
+player given every card plays like it).  The clairvoyants of a thread
+share one solver (exact answers do not depend on what its table holds,
+and partners, like the two tables of a duplicate board, search the same
+deal: half the time of a 65 board); a PIMC player keeps its own, since
+with a node cap the table decides which worlds are solved.
 
 >>> from openhand import load_game
 >>> game = load_game("66"); s = game.new_state(seed=4)
@@ -39,6 +43,7 @@ True
 """
 from __future__ import annotations
 
+import threading
 from typing import Dict, List, Optional
 
 from ..dealing import worlds as world_sampler
@@ -52,6 +57,9 @@ __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
 # Table caps per player (MiB): several players share a machine.
 _TABLE_MB = {"65": 64, "66": 32, "83": 8}
+# and of the one solver a thread's clairvoyants share
+_CLAIRVOYANT_TABLE_MB = {"65": 256, "66": 32, "83": 8}
+_shared = threading.local()
 
 
 def _best(totals: Dict[str, List[float]], n: int, fallback: str, rng) -> str:
@@ -161,6 +169,17 @@ class ClairvoyantPlayer(_Searching):
 
     name = "clairvoyant"
     sees_state = True
+
+    def start(self, game, player: int) -> None:
+        # Every clairvoyant of a thread shares one solver: its answers are
+        # exact whatever its table holds, and partners (and the two tables
+        # of a duplicate board) search the same deal.
+        super().start(game, player)
+        key = (game.id, self.table_mb or _CLAIRVOYANT_TABLE_MB.get(game.id, 32))
+        solvers = _shared.__dict__.setdefault("solvers", {})
+        if key not in solvers:
+            solvers[key] = game.solver(table_mb=key[1])
+        self._solver = solvers[key]
 
     def choose(self, observation, state=None) -> str:
         if state is None:
