@@ -23,6 +23,11 @@ written once and ask it what is special to the game:
   :meth:`~Strategy.analysis_start` (where the analysis after the deal
   starts).
 
+A strategy holds no state: it is made once per game and reads what it
+needs (a rule option such as Eighty-Three's penalty, the bid) from the
+observation or the state it is given.  What a searching player keeps
+between decisions of a deal goes in the player's ``memo``.
+
 >>> from openhand.game import games, load_game
 >>> [type(g.strategy).__module__ for g in games()]
 ['openhand.sixtyfive.strategy', 'openhand.sixtysix.strategy', 'openhand.eightythree.strategy']
@@ -106,7 +111,11 @@ class Strategy:
         """A searching ``player``'s move at a decision that is not card
         play, or None to search worlds as for a card.  ``truth`` is the
         true state for a player that sees it (the clairvoyant), else None.
-        Default: None (every decision is card play)."""
+        The player (:mod:`.pimc`) offers its ``solver``, ``rng``,
+        ``heuristic``, ``memo`` (emptied at each deal's start),
+        ``last_worlds`` (to set), and for PIMC its budgets ``worlds``,
+        ``seconds``, ``confidence``, ``choices``.  Default: None (every
+        decision is card play)."""
         return None
 
     def solved_world(self, state, obs):
