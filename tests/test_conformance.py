@@ -705,3 +705,84 @@ def test_an_unknown_option_is_refused_by_name(game):
     for bad in ("colour", "", None, ["target"], {"a": 1}, 5):
         with pytest.raises(OpenhandError, match="unknown option"):
             game.option(bad)
+
+
+# ================================================================== the computer players' strategy
+def test_the_players_name_no_game():
+    """The players, the arena and `openhand play` are written once: no code
+    under openhand.bots names a game id (docstrings aside: their examples
+    play real games), so a new game is a new package with a strategy.py."""
+    import ast
+    import pathlib
+    import openhand.bots
+    found = []
+    for path in sorted(pathlib.Path(openhand.bots.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        found += [f"{path.name}:{n.lineno} {n.value!r}" for n in ast.walk(tree)
+                  if isinstance(n, ast.Constant) and id(n) not in docs and n.value in IDS]
+    assert not found, f"game ids in openhand.bots (move what is the game's to its strategy.py): {found}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_game_has_a_strategy(game):
+    from openhand.bots.strategy import Strategy, strategy_of
+    s = game.strategy
+    package = type(game).__module__.rsplit(".", 1)[0]
+    assert isinstance(s, Strategy) and type(s).__module__ == f"{package}.strategy"
+    assert type(strategy_of(game.id)) is type(s) is type(strategy_of(game))
+    for hook in ("heuristic", "evaluate"):                  # what every game must supply
+        assert getattr(type(s), hook) is not getattr(Strategy, hook), f"{game.id} has no {hook}"
+    assert s.table_mb > 0 and len(s.forfeit) == 2 and len(s.forfeit_match or s.forfeit) == 2
+    assert s.hand_order is None or sorted(s.hand_order) == sorted(set(s.hand_order))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_strategy_plays_every_decision_and_a_forfeit_is_the_worst(game):
+    """At every decision of seeded random deals the heuristic answers a
+    legal move and the view has its lines; a forfeit gives the offender no
+    more than any deal's result gave a side."""
+    from openhand.bots.cli import _view
+    s = game.strategy
+    worst, worst_match = None, None
+    for seed in range(3):
+        rng = random.Random(f"strategy {game.id}/{seed}")
+        state = game.new_state(seed=seed, dealer=seed % game.num_players)
+        while not state.is_over():
+            obs = state.observation(state.to_move)
+            legal = [str(m) for m in state.legal_moves]
+            if len(legal) > 1:
+                assert s.heuristic(obs, legal) in legal, state.to_text()
+            assert all(isinstance(line, str) and line for line in _view(game, obs))
+            state.play(rng.choice(legal))
+        low = min(state.returns())
+        low_match = min(game.match_points(state))
+        worst = low if worst is None else min(worst, low)
+        worst_match = low_match if worst_match is None else min(worst_match, low_match)
+    assert s.forfeit[0] <= worst and (s.forfeit_match or s.forfeit)[0] <= worst_match
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_objective_values_every_move_and_the_best_are_chosen(game):
+    """Near the end of seeded deals: :meth:`evaluate` values every legal
+    move of the world solved, and :meth:`optimal_moves` names exactly the
+    best of them (a preferred best move alone)."""
+    from openhand.bots.strategy import best_moves
+    s = game.strategy
+    solver = game.solver(table_mb=16)
+    checked = 0
+    for state in _near_the_end(game, seeds=range(2), back=(5, 9)):
+        if state.is_over() or len(state.legal_moves) < 2:
+            continue
+        obs = state.observation(state.to_move)
+        world = s.solved_world(state, obs)
+        values = s.evaluate(world, solver, obs)
+        assert sorted(values) == sorted(str(m) for m in state.legal_moves)
+        assert all(len(v) == 2 for v in values.values())
+        best = best_moves(values)
+        assert sorted(s.optimal_moves(world, solver, obs)) == sorted(best)
+        assert s.optimal_moves(world, solver, obs, prefer=best[-1]) in ([best[-1]], best)
+        checked += 1
+    assert checked >= 2

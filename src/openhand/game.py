@@ -173,6 +173,7 @@ class Game:
     ANALYST = ""                    # its record analyst (openhand.analysis.Analyst by default)
     BATCH = ""                      # 'package.module:Class' of its parts of batch runs (openhand.batch)
     WORLDS = ""                     # 'package.module:function' of its world sampler (openhand.dealing)
+    STRATEGY = ""                   # 'package.module:Class' of its computer players' knowledge (openhand.bots)
 
     def __init__(self, **options) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
@@ -328,6 +329,21 @@ class Game:
         own input forms and statistics (a
         :class:`openhand.batch.parts.BatchParts`)."""
         return _import(self.BATCH)()
+
+    @property
+    def strategy(self):
+        """What is special to this game for the computer players
+        (:mod:`openhand.bots`): the heuristic's rules, the searching
+        players' objective, the decisions that are not card play, what a
+        forfeit scores, what ``openhand play`` shows (a
+        :class:`openhand.bots.strategy.Strategy`).
+
+        >>> load_game("65").strategy.forfeit
+        (0, 65)
+        """
+        if not self.STRATEGY:
+            raise PositionError(f"{self.title} has no computer players (it names no strategy)")
+        return _import(self.STRATEGY)()
 
     # ------------------------------------------------------------ matches
     def new_match(self, seed=None, dealer=None, target=None) -> "Match":

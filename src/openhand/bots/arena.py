@@ -19,9 +19,9 @@ to the game's target, and each player's time per decision (median, 95th
 percentile, max: the CPU time of the deciding thread, so that other work
 on the machine does not count; wall time for an outside program).  A
 player whose move is not legal (or who fails) forfeits the table: its
-side takes the game's worst result (65: 0 points to 65; Sixty-Six: 3
-game points to the opponent; Eighty-Three: -166), logged in the board's
-record.
+side takes the game's worst result (:attr:`.strategy.Strategy.forfeit`:
+65: 0 points to 65; Sixty-Six: 3 game points to the opponent;
+Eighty-Three: -166), logged in the board's record.
 
 >>> r = run_arena("66", ["heuristic", "random"], boards=4, seed=1, workers=1)
 >>> r.boards, len(r.records), r.records[0]["tables"][0]["seats"]
@@ -43,12 +43,9 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from ..errors import OpenhandError, PositionError
 from ..game import load_game
+from .strategy import strategy_of
 
-__all__ = ["run_arena", "play_board", "ArenaReport", "FORFEIT"]
-
-# (the offender side's returns, the other side's) when a player forfeits a table
-FORFEIT = {"65": (0, 65), "66": (0, 3), "83": (-166, 0)}
-FORFEIT_MATCH = {"65": (0, 2), "66": (0, 3), "83": (-166, 0)}
+__all__ = ["run_arena", "play_board", "ArenaReport"]
 
 
 def _seats(game, table: int) -> List[str]:
@@ -97,15 +94,16 @@ def play_table(game, deal_seed: int, dealer: int, specs: Dict[str, str], seats: 
         for p in players:
             p.close()
     sides = _sides(game, seats)
+    strategy = strategy_of(game)
     if forfeit is not None:
         loser = game.side_of(forfeit["seat"])
         returns, match = [0, 0], [0, 0]
-        returns[loser], returns[1 - loser] = FORFEIT[game.id]
-        match[loser], match[1 - loser] = FORFEIT_MATCH[game.id]
+        returns[loser], returns[1 - loser] = strategy.forfeit
+        match[loser], match[1 - loser] = strategy.forfeit_match or strategy.forfeit
         tie_side = None
     else:
         returns, match = list(state.returns()), list(game.match_points(state))
-        tie_side = game.side_of(state.bidder) if game.id == "83" else None
+        tie_side = strategy.tie_side(game, state)
     out = {"seats": seats, "returns": returns, "match_points": match, "sides": sides,
            "tie_side": tie_side, "forfeit": forfeit, "moves": len(state.history),
            "margin": returns[sides["A"]] - returns[sides["B"]],
@@ -180,7 +178,7 @@ class ArenaReport:
                     scores[label] += table["match_points"][sides[label]]
                 reached = [label for label in ("A", "B") if scores[label] >= target]
                 if reached:
-                    if len(reached) == 2:     # both: Eighty-Three's bidders win
+                    if len(reached) == 2:     # both: the tie side wins (Eighty-Three's bidders)
                         reached = [label for label in ("A", "B") if sides[label] == table["tie_side"]] or reached
                     won[reached[0]] += 1
                     scores = {"A": 0, "B": 0}

@@ -10,6 +10,7 @@ from typing import List, Optional
 
 from ..cli_common import seeded_parser
 from ..errors import OpenhandError
+from .strategy import strategy_of
 
 __all__ = ["arena_command", "play_command"]
 
@@ -98,66 +99,31 @@ made is valued with all hands open: what each one cost."""
 
 
 def _view(game, obs) -> List[str]:
-    """What the person sees: the observation's facts, readably."""
+    """What the person sees: the observation's facts, readably (the hand,
+    what the game shows: :meth:`.strategy.Strategy.view_lines`, the score)."""
     from ..cards import Card
     from ..diagram import hand_lines
-    lines = []
+    strategy = strategy_of(game)
     cards = [Card(c) for c in (obs.hand_cards if "hand_cards" in obs.fields() else obs.hand)]
-    order = "ATKQJ9" if game.id == "66" else None
-    lines.append("your hand:")
+    order = strategy.hand_order
+    lines = ["your hand:"]
     lines += ["  " + x for x in (hand_lines(cards, order) if order else hand_lines(cards))]
-    f = obs.fields()
-    if game.id == "66":
-        stock = f"trump card {obs.trump_card}, stock {obs.stock_size}" if obs.stock_size else "stock exhausted"
-        if obs.closed_by is not None:
-            stock += f", closed by {game.player_name(obs.closed_by)}"
-        lines.append(f"trumps {obs.trump}: {stock}")
-        if obs.card_in_play:
-            lines.append(f"in play: {obs.card_in_play}")
-        if obs.opponent_known:
-            lines.append(f"the opponent holds: {' '.join(obs.opponent_known)}")
-    else:
-        if "phase" in f and obs.phase in ("bidding", "trumps", "passing", "discarding"):
-            bids = ", ".join(f"{game.player_name(w)} {b}" for w, b in obs.bids) or "-"
-            lines.append(f"{obs.phase}; auction: {bids}")
-        if "trump" in f and obs.trump:
-            lines.append(f"trumps {obs.trump}, bid {obs.high_bid} by {game.player_name(obs.bidder)}"
-                         if "high_bid" in f else f"trumps {obs.trump}")
-        if obs.trick:
-            first = obs.leader
-            lines.append("trick: " + " ".join(f"{game.player_name((first + i) % game.num_players)} {c}"
-                                               for i, c in enumerate(obs.trick)))
+    lines += strategy.view_lines(game, obs)
     score = ", ".join(f"{game.side_names[i]} {v}" for i, v in enumerate(obs.score))
     lines.append(f"score: {score}")
     return lines
 
 
 def _analysis(game, state, human: int, out) -> None:
-    """Every move the person made, valued with all hands open."""
+    """Every move the person made, valued with all hands open, from where
+    the game says (:meth:`.strategy.Strategy.analysis_start`)."""
     from ..analysis import analyse
     solver = game.solver()
-    if game.id == "83":
-        play = state.position
-        if play is None:
-            return
-        moves = [m for _, m in play.history]
-        for _ in moves:
-            play.undo()
-        start = play
-        out.write("analysis of your cards (points of the bidder's side; bids, passes and discards are not valued):\n")
-    else:
-        start = state.copy()
-        moves = [m for _, m in state.history]
-        for _ in moves:
-            start.undo()
-        if game.id == "65" and len(moves) > 32:   # an exact solve of the first tricks takes seconds to minutes
-            skip = len(moves) - 32
-            for m in moves[:skip]:
-                start.play(m)
-            moves = moves[skip:]
-            out.write("analysis of your cards in the last 8 tricks (N-S points in the remaining tricks):\n")
-        else:
-            out.write("analysis of your moves:\n")
+    begin = strategy_of(game).analysis_start(state)
+    if begin is None:
+        return
+    start, moves, heading = begin
+    out.write(heading + "\n")
     name = game.player_name(human)
     total = 0
     for step in analyse(start, moves, lambda pos: solver.solve(pos)):

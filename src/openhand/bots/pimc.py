@@ -6,8 +6,9 @@ exact and uniform), values every legal move in each with the game's exact
 solver in the game's real objective (:mod:`.objectives`), and plays the
 move with the best mean, ties broken by the mean card-point margin, then
 by the heuristic's choice among the tied (never "the first listed move").
-In 65's first two tricks, where one world costs seconds, it plays the
-heuristic's card (:func:`.objectives.searched`).
+Where the game says a world costs too much (65's first two tricks, where
+one world costs seconds) it plays the heuristic's card
+(:func:`.objectives.searched`).
 ``nodes`` caps each search (a world whose search passes it is left out),
 ``seconds`` bounds the decision (CPU seconds of this thread: no new world
 that would, at the cost of the dearest before, end past them, and a search
@@ -16,16 +17,10 @@ world solved the heuristic's move is played: :func:`.budget.
 within_budget`); with ``seconds=None`` the work is fixed by ``worlds`` and
 ``nodes`` and the player is reproducible from its seed.
 
-Eighty-Three's auction: each world is valued for this seat as bidder in
-each suit by the feasibility table's fast mode (the documented heuristic
-passes and discards, then the exact play); the player raises by the least
-step while that bid is made in at least ``confidence`` of the worlds (83
-doubled only when all 83 points are), and names the suit of the best mean
-deal score.  It never outbids its partner, and judges its bid once per
-deal (the bids of others are not read as information).  A pass or a
-discard is chosen among the heuristic's ``choices`` favourites (its
-documented ranking), each valued in half as many worlds by the same fast
-mode.
+A decision that is not card play is the game's
+(:meth:`.strategy.Strategy.decide`): Eighty-Three's bids and trumps from
+the bid feasibility of sampled worlds, its passes and discards among the
+heuristic's ``choices`` favourites (:mod:`openhand.eightythree.auction_search`).
 
 :class:`ClairvoyantPlayer` solves the true state (it ``sees_state``): the
 upper bound of what solving can reach, and a calibration check (a PIMC
@@ -52,31 +47,20 @@ from .base import Player
 from .heuristic import HeuristicPlayer
 from .budget import capped, within_budget
 from .objectives import evaluate, optimal_moves, searched
+from .strategy import best_mean, strategy_of
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
-# Table caps per player (MiB): several players share a machine.
-_TABLE_MB = {"65": 64, "66": 32, "83": 8}
-# and of the one solver a thread's clairvoyants share
-_CLAIRVOYANT_TABLE_MB = {"65": 256, "66": 32, "83": 8}
+# the one solver a thread's clairvoyants share (see ClairvoyantPlayer.start)
 _shared = threading.local()
-
-
-def _best(totals: Dict[str, List[float]], n: int, fallback: str, rng) -> str:
-    """The move of the best mean objective, then mean margin; among moves
-    still tied, ``fallback`` if it is one of them, else a seeded choice."""
-    key = {m: (round(v[0] / n, 9), round(v[1] / n, 9)) for m, v in totals.items()}
-    top = max(key.values())
-    tied = [m for m, k in key.items() if k == top]
-    if len(tied) == 1:
-        return tied[0]
-    return fallback if fallback in tied else rng.choice(sorted(tied))
 
 
 class _Searching(Player):
     """What both searching players share: one solver per player (its table
-    kept across decisions: entries depend on the position alone), the
-    heuristic for what they do not search."""
+    kept across decisions: entries depend on the position alone, its size
+    the game's :attr:`~.strategy.Strategy.table_mb` unless given), the
+    heuristic for what they do not search, and ``memo``: what the game's
+    decisions keep within a deal (emptied at each start)."""
 
     def __init__(self, seed=None, nodes: Optional[int] = None, table_mb: Optional[float] = None) -> None:
         super().__init__(seed)
@@ -86,17 +70,19 @@ class _Searching(Player):
         self.table_mb = table_mb
         self.heuristic = HeuristicPlayer()
         self._solver = None
-        self._auction_cache: dict = {}
+        self.memo: dict = {}
+
+    @property
+    def solver(self):
+        """The player's exact solver (made at the first start)."""
+        return self._solver
 
     def start(self, game, player: int) -> None:
         super().start(game, player)
         self.heuristic.start(game, player)
-        self._auction_cache = {}
+        self.memo = {}
         if self._solver is None or self._solver.GAME != game.id:
-            self._solver = game.solver(table_mb=self.table_mb or _TABLE_MB.get(game.id, 32))
-
-    def _phase(self, obs) -> str:
-        return obs.phase if "phase" in obs.fields() else "playing"
+            self._solver = game.solver(table_mb=self.table_mb or strategy_of(game).table_mb)
 
 
 class PIMCPlayer(_Searching):
@@ -121,12 +107,9 @@ class PIMCPlayer(_Searching):
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]
-        phase = self._phase(observation)
-        if observation.game == "83" and phase in ("passing", "discarding"):
-            return self._pass_or_discard(observation, legal)
-        if observation.game == "83" and phase in ("bidding", "trumps"):
-            from .auction import auction_choice
-            return auction_choice(self, observation, world_sampler(observation))
+        decided = strategy_of(observation.game).decide(self, observation, legal)
+        if decided is not None:
+            return decided
         if not searched(observation):
             return self.heuristic.choose(observation)
         sampler = world_sampler(observation)
@@ -145,27 +128,14 @@ class PIMCPlayer(_Searching):
         fallback = self.heuristic.choose(observation)
         if not n:
             return fallback
-        return _best(totals, n, fallback, self.rng)
-
-    def _pass_or_discard(self, obs, legal) -> str:
-        """Eighty-Three: the heuristic's ``choices`` favourite passes or
-        discards, each valued in every world by the fast mode."""
-        from .auction import choice_values
-        from .heuristic import rank_choices
-        ranked = rank_choices(obs, legal)
-        candidates = ranked[:self.choices]
-        if len(candidates) == 1:
-            return candidates[0]
-        sampler = world_sampler(obs)
-        totals, n = choice_values(self, obs, (sampler.sample(self.rng) for _ in range(max(1, self.worlds // 2))),
-                                  candidates)
-        return _best(totals, n, ranked[0], self.rng)
+        return best_mean(totals, n, fallback, self.rng)
 
 
 class ClairvoyantPlayer(_Searching):
     """The exact solver on the true deal (``sees_state``): see the module
-    notes.  Eighty-Three's auction is judged on the true deal as PIMC
-    judges a world; passes and discards are the heuristic's."""
+    notes.  A decision that is not card play is the game's, given the true
+    state (Eighty-Three's auction is judged on the true deal as PIMC judges
+    a world; passes and discards are the heuristic's)."""
 
     name = "clairvoyant"
     sees_state = True
@@ -174,12 +144,12 @@ class ClairvoyantPlayer(_Searching):
         # Every clairvoyant of a thread shares one solver: its answers are
         # exact whatever its table holds, and partners (and the two tables
         # of a duplicate board) search the same deal.
-        super().start(game, player)
-        key = (game.id, self.table_mb or _CLAIRVOYANT_TABLE_MB.get(game.id, 32))
+        key = (game.id, self.table_mb or strategy_of(game).shared_table_mb)
         solvers = _shared.__dict__.setdefault("solvers", {})
         if key not in solvers:
             solvers[key] = game.solver(table_mb=key[1])
         self._solver = solvers[key]
+        super().start(game, player)
 
     def choose(self, observation, state=None) -> str:
         if state is None:
@@ -187,15 +157,11 @@ class ClairvoyantPlayer(_Searching):
         legal = list(observation.legal_moves)
         if len(legal) == 1:
             return legal[0]
-        phase = self._phase(observation)
-        if observation.game == "83" and phase in ("passing", "discarding"):
-            return self.heuristic.choose(observation)
-        if observation.game == "83" and phase in ("bidding", "trumps"):
-            from .auction import auction_choice
-            return auction_choice(self, observation, None, truth=state)
-        world = state
-        if observation.game == "83" and "phase" in observation.fields():
-            world = state.position        # the play of the deal
+        strategy = strategy_of(observation.game)
+        decided = strategy.decide(self, observation, legal, truth=state)
+        if decided is not None:
+            return decided
+        world = strategy.solved_world(state, observation)
         fallback = self.heuristic.choose(observation)
         tied = optimal_moves(world, capped(self._solver, None), observation, prefer=fallback)
         if len(tied) == 1:

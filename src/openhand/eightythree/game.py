@@ -52,6 +52,7 @@ class EightyThree(PartnershipGame):
     ANALYST = "openhand.eightythree.analysis:Analyst"
     BATCH = "openhand.eightythree.batch:Parts"
     WORLDS = "openhand.eightythree.worlds:world_sampler"
+    STRATEGY = "openhand.eightythree.strategy:Strategy"
     FIELDS = ("dealer", "deal", "penalty", "trump", "bidder", "leader", "trick", "points", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Deal:

@@ -46,6 +46,7 @@ class SixtyFive(PartnershipGame):
     ANALYST = "openhand.sixtyfive.analysis:Analyst"
     BATCH = "openhand.sixtyfive.batch:Parts"
     WORLDS = "openhand.sixtyfive.observation:world_sampler"
+    STRATEGY = "openhand.sixtyfive.strategy:Strategy"
     FIELDS = ("dealer", "deal", "leader", "trick", "points", "tricks", "moves")
 
     def new_state(self, seed=None, dealer=None) -> Position:

@@ -40,6 +40,7 @@ class SixtySix(Game):
     ANALYST = "openhand.sixtysix.analysis:Analyst"
     BATCH = "openhand.sixtysix.batch:Parts"
     WORLDS = "openhand.sixtysix.observation:world_sampler"
+    STRATEGY = "openhand.sixtysix.strategy:Strategy"
 
     @property
     def FIELDS(self):
