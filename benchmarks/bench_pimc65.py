@@ -2,11 +2,15 @@
 (the choice benchmarks/README.md discusses): an exact solve of every
 move, the victory-point threshold questions per move (33, then 41 or 25),
 and the same questions under node caps (the share of worlds a cap leaves
-out).  Seeded positions from seeded deals played by the heuristic, one
+out); with ``--bounds``, the same caps as limits that return the bounds
+proved (:class:`openhand.limits.Limit`): how many cards' VP classes the
+bounds still decide (a player could value a capped world by them
+instead of leaving it out).  Seeded positions from seeded deals played by the heuristic, one
 world each dealt from the player to move's view; CPU time of the solving
 thread.  Results: results/pimc65.json (appended as each row finishes).
 
     python benchmarks/bench_pimc65.py [--positions 8] [--tricks 12 11 10 9 8]
+    python benchmarks/bench_pimc65.py --bounds --tricks 12 11 10   # results/pimc65_bounds.json
 """
 from __future__ import annotations
 
@@ -24,6 +28,8 @@ from openhand import load_game  # noqa: E402
 from openhand.bots import HeuristicPlayer  # noqa: E402
 from openhand.bots.objectives import Capped, capped  # noqa: E402
 from openhand.dealing import worlds  # noqa: E402
+from openhand.errors import LimitReached  # noqa: E402
+from openhand.limits import Limit  # noqa: E402
 from common import summary  # noqa: E402
 
 CAPS = (65536, 262144, 1048576)
@@ -56,11 +62,67 @@ def thresholds(solver, w):
             solver.at_least(x, 25)
 
 
+_FLOORS = (25, 33, 41)                  # the VP classes' least N-S deal points (below 25: the lowest)
+
+
+def bounded_classes(solver, w, cap):
+    """Each card's possible VP classes (0..3, by N-S deal points) from its
+    threshold questions, each limited to ``cap`` nodes: a question cut by
+    the limit leaves the classes its proved bounds allow."""
+    out = []
+    for m in w.legal_moves:
+        x = w.copy()
+        x.play(m)
+        lo, hi = 0, 65                  # N-S deal points known so far
+        for t in (33, 41, 25):
+            if not lo < t <= hi:        # already decided by what is known
+                continue
+            try:
+                if solver.at_least(x, t, limit=Limit(nodes=cap)):
+                    lo = t
+                else:
+                    hi = t - 1
+            except LimitReached as e:
+                r = e.result
+                lo, hi = max(lo, r.so_far + r.lower), min(hi, r.so_far + r.upper)
+                break                   # a cut question: the rest would cost as much
+        out.append({sum(lo >= f for f in _FLOORS), sum(hi >= f for f in _FLOORS)})
+    return out
+
+
+def bounds_main(args):
+    out_path = os.path.join(HERE, "results", "pimc65_bounds.json")
+    game = load_game("65")
+    for tl in args.tricks:
+        row = {"tricks_left": tl, "positions": args.positions}
+        for c in CAPS:
+            cards = decided = worlds_decided = 0
+            spans, times = [], []
+            for pos in positions(args.positions, tl):
+                w = worlds(pos.observation(pos.to_move)).sample(random.Random(1))
+                solver = game.solver(table_mb=64)
+                t = time.thread_time()
+                classes = bounded_classes(solver, w, c)
+                times.append(time.thread_time() - t)
+                cards += len(classes)
+                decided += sum(len(k) == 1 for k in classes)
+                worlds_decided += all(len(k) == 1 for k in classes)
+                spans += [max(k) - min(k) + 1 for k in classes]
+            row[str(c)] = {"cards_decided": decided / cards, "worlds_all_decided": worlds_decided / args.positions,
+                           "mean_classes_open": sum(spans) / len(spans), "time": summary(times)}
+        with open(out_path, "a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--positions", type=int, default=8)
     p.add_argument("--tricks", type=int, nargs="*", default=[12, 11, 10, 9, 8])
+    p.add_argument("--bounds", action="store_true", help="the caps as limits returning bounds (see above)")
     args = p.parse_args(argv)
+    if args.bounds:
+        return bounds_main(args)
     out_path = os.path.join(HERE, "results", "pimc65.json")
     game = load_game("65")
     for tl in args.tricks:
