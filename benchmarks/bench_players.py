@@ -45,6 +45,9 @@ RUNS = {
     # budget a decision), for the goal "at no more than 1 s a decision"; its
     # worlds depend on the budget, so this run is not reproducible to the move
     "66-pimc1s-heuristic": ("66", "pimc", "heuristic", 1000, 2),
+    # stated on 2026-12-01 (ninth session): the 1 s budget overran in 2% of
+    # the decisions above (up to 1.21 s); 0.75 s leaves room for the overrun
+    "66-pimc075s-heuristic": ("66", "pimc:seconds=0.75", "heuristic", 1000, 2),
 }
 
 
