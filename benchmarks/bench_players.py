@@ -70,13 +70,15 @@ def markdown() -> str:
     the clairvoyant's margin over the same opponent that it reaches."""
     rows = ["| run | boards (stated) | margin of A (95% CI) | matches to A | A's decision: median, p95, max |",
             "|---|---|---|---|---|"]
-    means = {}
+    means, match_means = {}, {}
     for name in RUNS:
         if not os.path.exists(saved(name)) or not saved_report(name).boards:
             continue
         d = saved_report(name).to_dict()
         m, won, t = d["margin"], d["matches"], d["time_per_decision"]["A"]
         means[name] = m["mean"]
+        if d.get("match_margin") and d.get("match_units") != d["units"]:
+            match_means[name] = (d["match_margin"]["mean"], d["match_units"])
         share = f"{won['A']} of {won['A'] + won['B']} ({100 * won['A'] / (won['A'] + won['B']):.0f}%)" \
             if won["A"] + won["B"] else "-"
         rows.append(f"| {name} | {d['boards']} ({RUNS[name][3]}) | {m['mean']:+.3f} {d['units']} "
@@ -87,6 +89,9 @@ def markdown() -> str:
         if pimc in means and oracle in means and means[oracle]:
             rows.append(f"\n{game}: pimc reaches {means[pimc] / means[oracle]:.2f} of the clairvoyant's margin "
                         f"over the heuristic ({means[pimc]:+.3f} against {means[oracle]:+.3f}).")
+            if pimc in match_means and oracle in match_means and match_means[oracle][0]:
+                (a, units), (b, _) = match_means[pimc], match_means[oracle]
+                rows[-1] += f"  In {units}: {a / b:.2f} ({a:+.3f} against {b:+.3f})."
     return "\n".join(rows)
 
 
