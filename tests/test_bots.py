@@ -283,3 +283,20 @@ def test_the_clairvoyants_short_path_chooses_among_the_moves_evaluate_ranks_best
             checked += 1
         assert optimal_moves(s, solver, None, prefer=best[0]) == [best[0]]
     assert checked >= 2
+
+
+def test_the_clairvoyants_of_a_thread_share_one_solver_and_pimc_players_do_not():
+    # sharing is sound only for exact answers: a node-capped PIMC world
+    # depends on what the table holds, so each PIMC player keeps its own
+    game = load_game("66")
+    a, b = ClairvoyantPlayer(seed=1), ClairvoyantPlayer(seed=2)
+    p, q = PIMCPlayer(worlds=2, seconds=None), PIMCPlayer(worlds=2, seconds=None)
+    for i, player in enumerate((a, b, p, q)):
+        player.start(game, i % 2)
+    assert a.solver is b.solver
+    assert p.solver is not q.solver and a.solver not in (p.solver, q.solver)
+    seen = []
+    thread = threading.Thread(target=lambda: (a.start(game, 0), seen.append(a.solver)))
+    thread.start()
+    thread.join()
+    assert seen[0] is not b.solver                      # another thread: another solver
