@@ -47,7 +47,7 @@ from .base import Player
 from .heuristic import HeuristicPlayer
 from .budget import capped, within_budget
 from .objectives import evaluate, optimal_moves, searched
-from .strategy import best_mean, strategy_of
+from .strategy import best_mean, pick, strategy_of
 
 __all__ = ["PIMCPlayer", "ClairvoyantPlayer"]
 
@@ -163,7 +163,4 @@ class ClairvoyantPlayer(_Searching):
             return decided
         world = strategy.solved_world(state, observation)
         fallback = self.heuristic.choose(observation)
-        tied = optimal_moves(world, capped(self._solver, None), observation, prefer=fallback)
-        if len(tied) == 1:
-            return tied[0]
-        return fallback if fallback in tied else self.rng.choice(sorted(tied))
+        return pick(optimal_moves(world, capped(self._solver, None), observation, prefer=fallback), fallback, self.rng)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-__all__ = ["Strategy", "strategy_of", "best_moves", "best_mean"]
+__all__ = ["Strategy", "strategy_of", "best_moves", "best_mean", "pick"]
 
 
 def best_moves(values: Dict[str, Tuple[float, float]]) -> List[str]:
@@ -68,7 +68,17 @@ def best_mean(totals: Dict[str, List[float]], n: int, fallback: str, rng) -> str
     """
     key = {m: (round(v[0] / n, 9), round(v[1] / n, 9)) for m, v in totals.items()}
     top = max(key.values())
-    tied = [m for m, k in key.items() if k == top]
+    return pick([m for m, k in key.items() if k == top], fallback, rng)
+
+
+def pick(tied: List[str], fallback: str, rng) -> str:
+    """One of the equally good moves ``tied``: the only one, else
+    ``fallback`` if it is one of them, else a seeded choice.
+
+    >>> import random
+    >>> pick(["KS"], "AS", None), pick(["AS", "KS"], "KS", None), pick(["AS", "KS"], "QS", random.Random(1))
+    ('KS', 'KS', 'AS')
+    """
     if len(tied) == 1:
         return tied[0]
     return fallback if fallback in tied else rng.choice(sorted(tied))

@@ -89,7 +89,8 @@ def auction_choice(player, obs, sampler, truth=None) -> str:
             v = vals[SUIT_CHARS.index(m[-1])]
             totals[m][0] += _deal_score(v, bid, obs.penalty)
             totals[m][1] += 2 * v - TOTAL_POINTS
-    return max(legal, key=lambda m: (totals[m][0], totals[m][1], m == player.heuristic.choose(obs)))
+    favourite = player.heuristic.choose(obs)
+    return max(legal, key=lambda m: (totals[m][0], totals[m][1], m == favourite))
 
 
 def _side_score(deal_after, obs, oracle) -> tuple:
