@@ -41,12 +41,13 @@ RUNS = {
     "65-clairvoyant-heuristic": ("65", "clairvoyant", "heuristic", 500, 4),
     "66-pimc-heuristic": ("66", PIMC["66"], "heuristic", 1000, 2),
     "65-pimc-heuristic": ("65", PIMC["65"], "heuristic", 500, 4),
-    # stated on 2026-12-01: the default player (32 worlds at most, a 1 s CPU
-    # budget a decision), for the goal "at no more than 1 s a decision"; its
+    # stated on 2026-12-01: the default player then (32 worlds at most, a 1 s
+    # CPU budget a decision), for the goal "at no more than 1 s a decision"; its
     # worlds depend on the budget, so this run is not reproducible to the move
-    "66-pimc1s-heuristic": ("66", "pimc", "heuristic", 1000, 2),
+    "66-pimc1s-heuristic": ("66", "pimc:seconds=1", "heuristic", 1000, 2),
     # stated on 2026-12-01 (ninth session): the 1 s budget overran in 2% of
     # the decisions above (up to 1.21 s); 0.75 s leaves room for the overrun
+    # (since the tenth session Sixty-Six's default: Strategy.pimc_seconds)
     "66-pimc075s-heuristic": ("66", "pimc:seconds=0.75", "heuristic", 1000, 2),
 }
 

@@ -10,7 +10,9 @@ Where the game says a world costs too much (65's first two tricks, where
 one world costs seconds) it plays the heuristic's card
 (:func:`.objectives.searched`).
 ``nodes`` caps each search (a world whose search passes it is left out),
-``seconds`` bounds the decision (CPU seconds of this thread: no new world
+``seconds`` bounds the decision (CPU seconds of this thread; by default the
+game's :attr:`.strategy.Strategy.pimc_seconds`, which keeps a decision
+within one second: 1 s, Sixty-Six 0.75 s; no new world
 that would, at the cost of the dearest before, end past them, and a search
 still running at the budget's end is stopped, its world left out; with no
 world solved the heuristic's move is played: :func:`.budget.
@@ -39,7 +41,7 @@ True
 from __future__ import annotations
 
 import threading
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Union
 
 from ..dealing import worlds as world_sampler
 from ..errors import PositionError
@@ -87,20 +89,35 @@ class _Searching(Player):
 
 class PIMCPlayer(_Searching):
     """See the module notes.  ``worlds`` (at least 1), ``nodes`` (None: no
-    cap), ``seconds`` (None: no time limit), ``confidence`` (Eighty-Three
+    cap), ``seconds`` (None: no time limit; "default": the game's), ``confidence`` (Eighty-Three
     bids), ``choices`` (Eighty-Three passes and discards weighed), ``seed``."""
 
     name = "pimc"
 
-    def __init__(self, worlds: int = 32, nodes: Optional[int] = None, seconds: Optional[float] = 1.0,
+    def __init__(self, worlds: int = 32, nodes: Optional[int] = None, seconds: Union[float, None, str] = "default",
                  confidence: float = 0.6, choices: int = 6, seed=None, table_mb: Optional[float] = None) -> None:
         super().__init__(seed, nodes, table_mb)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise PositionError(f"worlds must be a positive whole number, got {worlds!r}")
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        if seconds not in (None, "default") and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise PositionError(f"seconds must be a positive number or None, got {seconds!r}")
         self.worlds, self.seconds, self.confidence, self.choices = worlds, seconds, confidence, choices
         self.last_worlds = 0          # worlds solved for the last decision
+
+    def budget_seconds(self, game=None) -> Optional[float]:
+        """The CPU seconds a decision in ``game`` (None: the game started)
+        may take (None: no limit); by default the game's
+        :attr:`.strategy.Strategy.pimc_seconds`.
+
+        >>> from openhand.game import load_game
+        >>> PIMCPlayer().budget_seconds(load_game("66")), PIMCPlayer().budget_seconds(load_game("65"))
+        (0.75, 1.0)
+        >>> PIMCPlayer(seconds=2).budget_seconds(load_game("66"))
+        2
+        """
+        if self.seconds != "default":
+            return self.seconds
+        return strategy_of(game if game is not None else self.game).pimc_seconds
 
     def choose(self, observation, state=None) -> str:
         legal = list(observation.legal_moves)
@@ -118,7 +135,7 @@ class PIMCPlayer(_Searching):
 
         def value(world, deadline):
             return evaluate(world, capped(self._solver, self.nodes, deadline), observation)
-        for values in within_budget(self.seconds, (sampler.sample(self.rng) for _ in range(self.worlds)), value):
+        for values in within_budget(self.budget_seconds(observation.game), (sampler.sample(self.rng) for _ in range(self.worlds)), value):
             for m in legal:
                 v = values[m]
                 totals[m][0] += v[0]

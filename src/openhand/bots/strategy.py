@@ -93,6 +93,7 @@ class Strategy:
     forfeit: Tuple[int, int] = (0, 0)       # (the offender side's returns, the other side's) of a forfeited table
     forfeit_match: Optional[Tuple[int, int]] = None    # the same in match points (None: as forfeit)
     hand_order: Optional[str] = None        # the ranks high to low in `openhand play`'s hand (None: the deck's)
+    pimc_seconds: float = 1.0               # the default pimc's CPU budget a decision (decisions within 1 s)
 
     # ------------------------------------------------------------ playing
     def heuristic(self, obs, legal: List[str]) -> str:

@@ -153,6 +153,7 @@ def _within(player, deals, value):
     player's time budget allows another (:func:`.budget.within_budget`),
     counted in ``player.last_worlds``."""
     player.last_worlds = 0
-    for result in within_budget(getattr(player, "seconds", None), deals, lambda d, deadline: value(d)):
+    seconds = player.budget_seconds() if hasattr(player, "budget_seconds") else getattr(player, "seconds", None)
+    for result in within_budget(seconds, deals, lambda d, deadline: value(d)):
         player.last_worlds += 1
         yield result

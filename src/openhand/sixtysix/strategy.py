@@ -42,6 +42,11 @@ class Strategy(Base):
     """Sixty-Six's heuristic, objective and view (see the module)."""
 
     table_mb = 32
+    # The budget is checked at the search's polls, and the strict endgame
+    # runs to its end between two: a 1 s budget took over 1.0 s in 2% of
+    # its decisions (up to 1.21 s), 0.75 s none (up to 0.95 s over 18,743;
+    # benchmarks/README.md, "Computer players").
+    pimc_seconds = 0.75
     forfeit = (0, 3)
     forfeit_match = (0, 3)
     hand_order = "ATKQJ9"
