@@ -99,3 +99,55 @@ def test_unknown_objective_is_refused():
             Solver(implementation=impl).solve(p, objective="game")
         with pytest.raises(PositionError, match="unknown objective"):
             Solver(implementation=impl).at_least(p, 1, objective=None)
+
+
+RANKS = "3456789TJQKA"
+
+
+def raised(deal: str) -> str:
+    """The deal (a trick start, "N:" then four hands of suits '.'-separated)
+    with each suit's cards moved to the top ranks, their order kept: under
+    the tricks objective the same game."""
+    hands = [h.split(".") for h in deal[2:].split(" ")]
+    for s in range(4):
+        ranks = sorted((RANKS.index(r), h) for h in range(4) for r in hands[h][s])
+        new = {h: "" for h in range(4)}
+        for i, (_, h) in enumerate(ranks):
+            new[h] = RANKS[12 - len(ranks) + i] + new[h]
+        for h in range(4):
+            hands[h][s] = "".join(sorted(new[h], key=RANKS.index, reverse=True))
+    return "N:" + " ".join(".".join(h) for h in hands)
+
+
+@needs_core
+def test_tricks_table_names_point_cards_by_relative_rank():
+    """Under the tricks objective the table names every card, J..A too, by
+    its rank among the cards of its suit in play: a position whose cards
+    were all moved up their suit, order kept, is answered from the entry of
+    the original (a few nodes, against thousands for a fresh solver), with
+    the value a fresh solver finds."""
+    for seed in range(34_000, 34_004):
+        p = random_position(seed=seed, tricks_left=8)
+        q = Position.from_deal(raised(p.deal()), leader=p.leader)
+        assert q.deal() != p.deal()
+        shared = Solver(table_mb=4, implementation="cpp")
+        first = shared.solve(p, moves=False, objective="tricks")
+        again = shared.solve(q, moves=False, objective="tricks")
+        fresh = Solver(table_mb=4, implementation="cpp").solve(q, moves=False, objective="tricks")
+        assert again.value == fresh.value == first.value
+        assert again.nodes <= 4 < 1000 < fresh.nodes, (again.nodes, fresh.nodes)
+
+
+@needs_core
+def test_tricks_classes_name_point_cards_by_relative_rank():
+    """Under the tricks objective the table names every card, J..A too, by
+    its rank among the cards of its suit in play, and leaves out those below
+    what a result depended on: one small shared table (classes reused across
+    positions, and evicted) over 7-trick positions gives the reference's
+    value and every card's value."""
+    shared = Solver(table_mb=1, implementation="cpp")
+    for seed in range(34_000, 34_003):
+        p = random_position(seed=seed, tricks_left=7, trick_cards=seed % 4)
+        want = reference.solve(p, objective="tricks")
+        got = shared.solve(p, objective="tricks")
+        assert (got.value, got.moves) == (want.value, want.moves), p.to_text()

@@ -67,6 +67,11 @@ class Bounds : public Keys {
         const int g = sc_.card(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m);
         max_gain[x ^ 1] = std::min(max_gain[x ^ 1], g);
       }
+      // Under the tricks objective the leader's quick tricks cap them too.
+      if (sc_.tricks) {
+        Mask used;
+        max_gain[x ^ 1] = std::min(max_gain[x ^ 1], tricks_left_ - quick_tricks(used));
+      }
     }
     // N-S take at most max_gain[0] on top of what they hold, E-W at most
     // max_gain[1] on top of theirs, and the total is fixed.
@@ -141,13 +146,55 @@ class Bounds : public Keys {
     return best;
   }
 
-  // The cards a settling quick bound used: the sure winners and the
-  // cashable winner (see full_bounds()); inside a trick the bounds use
-  // point cards and counts only.
+  // Quick tricks, under the tricks objective at a trick start: how many
+  // tricks the leader can cash in a row from its own hand, whatever the
+  // others do.  In a side suit s the leader's cards above every other card
+  // of s in play win while no opponent can ruff: an opponent holding a
+  // trump follows (and so cannot ruff) as many times as it holds cards of
+  // s; one without trumps never wins.  The partner must never be forced to
+  // ruff (the lead would pass to it): each side-suit trick takes one of its
+  // non-trumps (following suit or discarding), so at most that many are
+  // counted.  Side suits are cashed first: nobody plays a trump to them, so
+  // each opponent's trumps and lengths are as counted when its suit comes.
+  // Then the leader's trumps above every other trump win whatever is played.
+  // `used`: the cards counted (naming them names every card above them).
+  int quick_tricks(Mask& used) const {
+    const int partner = (leader_ + 2) & 3, e1 = (leader_ + 1) & 3, e2 = (leader_ + 3) & 3;
+    const Mask trumps = suit_mask(kTrumpSuit);
+    const Mask others = hand_[partner] | hand_[e1] | hand_[e2];
+    const Mask mine = hand_[leader_];
+    int partner_free = popcount(hand_[partner] & ~trumps), q = 0;
+    used = 0;
+    for (int s = 1; s < 4 && partner_free > 0; ++s) {
+      const Mask sm = suit_mask(s), o = others & sm;
+      Mask top = o ? mine & sm & ~((bit(highest(o)) << 1) - 1) : mine & sm;
+      int n = popcount(top);
+      if (hand_[e1] & trumps) n = std::min(n, popcount(hand_[e1] & sm));
+      if (hand_[e2] & trumps) n = std::min(n, popcount(hand_[e2] & sm));
+      n = std::min(n, partner_free);
+      partner_free -= n;
+      q += n;
+      for (int i = 0; i < n; ++i) {
+        const int c = highest(top);
+        used |= bit(c);
+        top ^= bit(c);
+      }
+    }
+    const Mask ot = others & trumps;
+    const Mask top_trumps = ot ? mine & trumps & ~((bit(highest(ot)) << 1) - 1) : mine & trumps;
+    used |= top_trumps;
+    return q + popcount(top_trumps);
+  }
+
+  // The cards a settling quick bound used: the sure winners, the cashable
+  // winner and (tricks objective) the quick tricks (see full_bounds());
+  // inside a trick the bounds use point cards and counts only.
   Mask bounds_relevance() const {
     if (ntrick_ != 0) return 0;
     const int c = cash_card();
-    return sure_winners() | (c >= 0 ? bit(c) : 0);
+    Mask quick = 0;
+    if (sc_.tricks) quick_tricks(quick);
+    return sure_winners() | (c >= 0 ? bit(c) : 0) | quick;
   }
 
  protected:

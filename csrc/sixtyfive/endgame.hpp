@@ -76,7 +76,7 @@ class Endgames : public Bounds {
         t2[i] = c[j][1 - x[j]];
       }
       const int w2 = trick_winner(t2);
-      rel = winner_relevance(t1, w) | winner_relevance(t2, w2);
+      rel = winner_relevance(t1, w, sc_) | winner_relevance(t2, w2, sc_);
       return sc_.gain(t1[w], (leader + w) & 3, false) + sc_.gain(t2[w2], (leader + w + w2) & 3, true);
     } else {
       const bool maxing = (((leader + I) & 3) & 1) == 0;
@@ -133,9 +133,9 @@ class Endgames : public Bounds {
     Mask skipped = 0;
     const Mask h = hand_[seat];
     for (int c : cards_of(legal_mask())) {
-      if (!has_points(c)) {
+      if (may_go_unnamed(c)) {
         const int up = next_up(c);
-        if (up >= 0 && (h & bit(up)) && !has_points(up)) { skipped |= bit(c); continue; }
+        if (up >= 0 && (h & bit(up)) && may_go_unnamed(up)) { skipped |= bit(c); continue; }
       }
       score[n] = c == first ? (1 << 30) : order_score(c);
       moves[n++] = c;
@@ -156,7 +156,7 @@ class Endgames : public Bounds {
         const int winner = (leader_ + w) & 3;
         const int gain = sc_.gain(trick_[w], winner, false);
         v = gain + two_tricks(winner, alpha - gain, beta - gain, child);
-        child |= winner_relevance(trick_, w);
+        child |= winner_relevance(trick_, w, sc_);
       }
       --ntrick_;
       hand_[seat] ^= bit(c);
@@ -184,7 +184,7 @@ class Endgames : public Bounds {
     for (int i = 0; i < 4; ++i)
       trick[i] = i < ntrick_ ? trick_[i] : lowest(hand_[(leader_ + i) & 3]);
     const int w = trick_winner(trick);
-    term_rel_ |= winner_relevance(trick, w);
+    term_rel_ |= winner_relevance(trick, w, sc_);
     return sc_.gain(trick[w], (leader_ + w) & 3, true);
   }
   // Exact minimax over every legal card (play/undo leave the position as

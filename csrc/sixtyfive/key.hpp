@@ -7,7 +7,8 @@
 //
 // Partition search (see search.hpp): a stored result names a class of
 // positions, all with the same leader, the same point cards (J Q K A) in the
-// same hands and the same number of low cards (3..T) of each suit in each
+// same hands (under the points objective; under the tricks objective J..A
+// are ranks like the others, see tricks_key()) and the same number of low cards (3..T) of each suit in each
 // hand, and agreeing on who holds each low card from a threshold up in each
 // suit; the low cards below the threshold are left unnamed ("x").  A result
 // depends on the cards that won the tricks of its proof tree (each trick's
@@ -68,14 +69,55 @@ inline std::uint64_t named_low(std::uint64_t pts) {
   return m | m << 32;
 }
 
+// Under the tricks objective no card has points, so none need be named
+// exactly: the key renumbers all twelve ranks of a suit among its cards in
+// play (the relative ranks of DDS), and a class names each suit's cards from
+// a threshold up, J..A as any other.  Layout (the objective bit in place):
+//   counts:  the number of cards of each suit in each hand (nibble 4h + s);
+//   pts:     bits 0-47 the cards' P1 bits (suit s at 12s.. by key rank),
+//            48-49 the leader, 62 the objective (1);
+//   low:     bits 0-47 their P0 bits, 48-63 the class's thresholds (4 bits
+//            a suit: the key ranks below t_s unnamed; 0 for a probe).
+constexpr std::uint64_t kTricksExact = std::uint64_t(3) << 48 | std::uint64_t(1) << kObjectiveBit;
+constexpr std::uint64_t kPlanes = (std::uint64_t(1) << 48) - 1;
+constexpr int kTricksThresholdShift = 48;
+inline bool is_tricks_key(const Key& k) { return (k.pts >> kObjectiveBit) & 1; }
+// The plane bits a tricks class with thresholds in `low` names.
+inline std::uint64_t tricks_named(std::uint64_t low) {
+  std::uint64_t m = 0;
+  for (int s = 0; s < 4; ++s) {
+    const unsigned t = unsigned(low >> (kTricksThresholdShift + 4 * s)) & 15;
+    m |= std::uint64_t((0xFFFu << t) & 0xFFFu) << (12 * s);
+  }
+  return m;
+}
+inline bool tricks_thresholds_at_least(const Key& g, const Key& s) {
+  for (int i = 0; i < 4; ++i) {
+    const int shift = kTricksThresholdShift + 4 * i;
+    if (((g.low >> shift) & 15) < ((s.low >> shift) & 15)) return false;
+  }
+  return true;
+}
+
 inline bool table_match(const Key& stored, const Key& probe) {
-  return stored.counts == probe.counts && ((stored.pts ^ probe.pts) & kExactPart) == 0 &&
-         (probe.low & named_low(stored.pts)) == stored.low;
+  if (stored.counts != probe.counts) return false;
+  if (is_tricks_key(probe)) {
+    if (((stored.pts ^ probe.pts) & kTricksExact) != 0) return false;
+    const std::uint64_t named = tricks_named(stored.low);
+    return (probe.pts & named) == (stored.pts & kPlanes) && (probe.low & named) == (stored.low & kPlanes);
+  }
+  return ((stored.pts ^ probe.pts) & kExactPart) == 0 && (probe.low & named_low(stored.pts)) == stored.low;
 }
 // Does class g hold every position of class s?  g names a subset of what s
 // names (every threshold at least as high) and agrees with s there.
 inline bool table_covers(const Key& g, const Key& s) {
-  if (g.counts != s.counts || ((g.pts ^ s.pts) & kExactPart) != 0) return false;
+  if (g.counts != s.counts) return false;
+  if (is_tricks_key(s)) {
+    if (((g.pts ^ s.pts) & kTricksExact) != 0 || !tricks_thresholds_at_least(g, s)) return false;
+    const std::uint64_t named = tricks_named(g.low);
+    return (s.pts & named) == (g.pts & kPlanes) && (s.low & named) == (g.low & kPlanes);
+  }
+  if (((g.pts ^ s.pts) & kExactPart) != 0) return false;
   for (int i = 0; i < 4; ++i) {
     const int shift = kThresholdShift + 3 * i;
     if (((g.pts >> shift) & 7) < ((s.pts >> shift) & 7)) return false;
@@ -98,6 +140,7 @@ class Keys : public Position {
   // the low cards renumbered once per P0 / P1 plane (the hands are
   // disjoint, so compressing their union is the union of the compressions).
   Key key() const {
+    if (sc_.tricks) return tricks_key();
     std::uint64_t counts = 0, pts = 0, low = 0;
     for (int h = 0; h < 4; ++h) {
       counts |= lane_nibbles(lane_counts(hand_[h] & kLowCards)) << (16 * h);
@@ -114,6 +157,36 @@ class Keys : public Position {
     }
     return Key{counts, pts | std::uint64_t(leader_) << 48 | std::uint64_t(sc_.tricks) << kObjectiveBit, low};
   }
+  // The same under the tricks objective (the layout above table_match()):
+  // every card renumbered among the cards of its suit in play.
+  Key tricks_key() const {
+    std::uint64_t counts = 0, p0 = 0, p1 = 0;
+    for (int h = 0; h < 4; ++h) counts |= lane_nibbles(lane_counts(hand_[h])) << (16 * h);
+    const Mask plane0 = hand_[1] | hand_[3], plane1 = hand_[2] | hand_[3];
+    for (int s = 0; s < 4; ++s) {
+      const unsigned in_suit = unnamed_pool(s);
+      p0 |= std::uint64_t(compress12(unsigned(plane0 >> (16 * s + 3)), in_suit)) << (12 * s);
+      p1 |= std::uint64_t(compress12(unsigned(plane1 >> (16 * s + 3)), in_suit)) << (12 * s);
+    }
+    return Key{counts, p1 | std::uint64_t(leader_) << 48 | std::uint64_t(1) << kObjectiveBit, p0};
+  }
+  static unsigned compress12(unsigned x, unsigned m) {
+    return compress8(x & 0xFF, m & 0xFF) | compress8((x >> 8) & 15, (m >> 8) & 15) << popcount(m & 0xFF);
+  }
+  // The cards of suit s in play that a class may leave unnamed, as 12 bits
+  // from rank 3 up: the low ones (3..T) under the points objective, all of
+  // them under the tricks objective.
+  unsigned unnamed_pool(int s) const {
+    return unsigned(in_play_ >> (16 * s + 3)) & (sc_.tricks ? 0xFFFu : 0xFFu);
+  }
+  // May a class leave card c unnamed (see unnamed_pool())?
+  bool may_go_unnamed(int c) const { return sc_.tricks || !has_points(c); }
+  // x less its lowest t set bits.
+  static unsigned drop_lowest(unsigned x, unsigned t) {
+    if (x < 256 && t < 8) return kDropLowest.v[t][x];
+    for (unsigned i = 0; i < t && x; ++i) x &= x - 1;
+    return x;
+  }
   static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
   // The number of set bits of each 16-bit lane, in that lane.
   static std::uint64_t lane_counts(Mask m) {
@@ -129,7 +202,8 @@ class Keys : public Position {
     return x & 0xFFFF;
   }
   static std::uint64_t hash(const Key& k) {
-    return mix64(k.counts ^ mix64((k.pts & kExactPart) + 0x9e3779b97f4a7c15ull));
+    const std::uint64_t exact = k.pts & (is_tricks_key(k) ? kTricksExact : kExactPart);
+    return mix64(k.counts ^ mix64(exact + 0x9e3779b97f4a7c15ull));
   }
   // ------------------------------------------------- partition search
   // The class of positions that agree with this trick start on the
@@ -137,6 +211,17 @@ class Keys : public Position {
   // lowest relevant one up are named.  (A suit with all 8 low cards in play
   // and none relevant names its top one: thresholds have 3 bits.)
   Key class_key(const Key& k, Mask rel) const {
+    if (sc_.tricks) {
+      std::uint64_t thresholds = 0;
+      for (int s = 0; s < 4; ++s) {
+        const unsigned in_suit = unnamed_pool(s);
+        const unsigned r = unsigned(rel >> (16 * s + 3)) & in_suit;
+        const unsigned t = unsigned(popcount(r ? in_suit & ((r & (0u - r)) - 1) : in_suit));
+        thresholds |= std::uint64_t(t) << (kTricksThresholdShift + 4 * s);
+      }
+      const std::uint64_t named = tricks_named(thresholds);
+      return Key{k.counts, (k.pts & ~kPlanes) | (k.pts & named), (k.low & named) | thresholds};
+    }
     std::uint64_t thresholds = 0;
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
@@ -154,6 +239,13 @@ class Keys : public Position {
   // 43.6 s -> 41.6 s, the same nodes).
   Mask entry_relevance(const Key& stored) const {
     Mask rel = 0;
+    if (sc_.tricks) {
+      for (int s = 0; s < 4; ++s) {
+        const unsigned t = unsigned(stored.low >> (kTricksThresholdShift + 4 * s)) & 15;
+        rel |= Mask(drop_lowest(unnamed_pool(s), t)) << (16 * s + 3);
+      }
+      return rel;
+    }
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
       const unsigned t = unsigned(stored.pts >> (kThresholdShift + 3 * s)) & 7;
@@ -181,10 +273,11 @@ class Keys : public Position {
   // each hand stay), so the result holds for each.  (The twins of
   // cardgame.hpp are a static case of this.)
   Mask equivalent_moves(int move, Mask rel) const {
-    if (has_points(move)) return 0;
+    if (!may_go_unnamed(move)) return 0;
     const Mask suit = suit_mask(suit_of(move));
     const Mask named = rel & in_play_ & suit;
-    const Mask below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & suit & kLowCards & hand_[to_move()];
+    const Mask pool = sc_.tricks ? suit : suit & kLowCards;
+    const Mask below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & pool & hand_[to_move()];
     return (below & bit(move)) ? below : 0;
   }
   // Right after play(): the winner of the trick the move completed.
@@ -200,9 +293,9 @@ class Keys : public Position {
     Mask extra = 0;
     for (int i = 0; i < n; ++i) {
       const int c = moves[i];
-      if (has_points(c)) continue;
+      if (!may_go_unnamed(c)) continue;
       const int s = suit_of(c);
-      const Mask low_suit = in_play_ & (Mask(0xFF) << (16 * s + 3));
+      const Mask low_suit = Mask(unnamed_pool(s)) << (16 * s + 3);
       const Mask named = rel & low_suit;
       if (!named || bit(c) < (named & (0 - named))) continue;  // c itself unnamed
       int bottom = c;
@@ -220,26 +313,24 @@ class Keys : public Position {
 
   // A card of the table key back in the real position (inverse of key()).
   int from_key(int card) const {
-    if (card < 0 || has_points(card)) return card;
-    const unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
-    const unsigned above = kDropLowest.v[rank_of(card) - 3][low_in_play];  // key ranks 3..10
+    if (card < 0 || !may_go_unnamed(card)) return card;
+    const unsigned above = drop_lowest(unnamed_pool(suit_of(card)), unsigned(rank_of(card) - 3));  // key ranks
     return above ? 16 * suit_of(card) + 3 + __builtin_ctz(above) : -1;
   }
   int to_key(int card) const {
-    if (has_points(card)) return card;
-    const unsigned low_in_play = unsigned(in_play_ >> (16 * suit_of(card) + 3)) & 0xFF;
-    const unsigned below = low_in_play & ((1u << (rank_of(card) - 3)) - 1);
+    if (!may_go_unnamed(card)) return card;
+    const unsigned below = unnamed_pool(suit_of(card)) & ((1u << (rank_of(card) - 3)) - 1);
     return 16 * suit_of(card) + 3 + __builtin_popcount(below);
   }
   // The low cards in play that class_key(., rel) names.
   Mask named_low_cards(Mask rel) const {
     Mask named = 0;
     for (int s = 0; s < 4; ++s) {
-      const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
+      const unsigned low_in_play = unnamed_pool(s);
       const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
       unsigned m;
       if (r) m = low_in_play & ~((r & (0u - r)) - 1);
-      else m = popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit threshold's cap
+      else m = !sc_.tricks && popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit threshold's cap
       named |= Mask(m) << (16 * s + 3);
     }
     return named;

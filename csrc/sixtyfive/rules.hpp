@@ -65,9 +65,10 @@ inline int mask_points(Mask m) {
 constexpr int kPoints = 0;
 constexpr int kTricks = 1;
 
-// What tricks and cards are worth under an objective.  J..A stay the cards
-// the table key names exactly (has_points(): a property of the rank, not of
-// the objective), so the key's layout is the same under both.
+// What tricks and cards are worth under an objective.  Under the points
+// objective the table key names J..A exactly (has_points()); under the
+// tricks objective no card has points and the key names every card by its
+// rank among the cards of its suit in play (key.hpp).
 struct Scoring {
   bool tricks = false;
   int card(int c) const { return tricks ? 0 : card_points(c); }
@@ -107,11 +108,12 @@ inline int trick_winner(const int* t) {
 // the winner, so that the class keeps it above every x of its suit, which
 // keeps the trick's winner and gain.  Unless it is the only card of its
 // suit in the trick (a lone trump, or a led card nobody followed) and
-// has no points: then any card of its suit from that hand wins the trick
-// as well, with the same gain, so an x played there does too.
-inline Mask winner_relevance(const int* t, int w) {
+// is worth no points under the objective: then any card of its suit from
+// that hand wins the trick as well, with the same gain, so an x played
+// there does too.
+inline Mask winner_relevance(const int* t, int w, const Scoring& sc) {
   const int c = t[w];
-  if (has_points(c)) return bit(c);
+  if (sc.card(c) != 0) return bit(c);
   for (int i = 0; i < 4; ++i)
     if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
   return 0;
@@ -158,18 +160,17 @@ class Position : public CardMoves<Position> {
     return h;
   }
 
-  // For CardMoves (cardgame.hpp): twins are cards without points (the
-  // point cards of a suit are all worth different points).  Under the
-  // tricks objective every card is worth nothing, yet a run of twins stays
-  // on one side of the T/J line: J..A are named exactly by the key, and a
-  // run that crossed it would leave a class position whose low card has no
-  // searched counterpart (all_moves_relevance() guards low runs only).
+  // For CardMoves (cardgame.hpp): twins are cards worth the same points:
+  // low cards under the points objective (its point cards of a suit are all
+  // worth different points), any cards under the tricks objective, whose key
+  // names J..A by relative rank too, so that all_moves_relevance() guards
+  // their runs as it guards low runs.
   Mask mover_hand() const { return hand_[to_move()]; }
   int next_up(int c) const {
     const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1);
     return above ? lowest(above) : -1;
   }
-  int card_value(int c) const { return sc_.tricks ? int(has_points(c)) : card_points(c); }
+  int card_value(int c) const { return sc_.card(c); }
 
   int play(int c) {
     const int seat = to_move();
@@ -191,7 +192,7 @@ class Position : public CardMoves<Position> {
       points_in_play_ -= sc_.card(trick_[i]);
       if (((leader_ + i) & 1) == 0) ns_points_ -= sc_.card(trick_[i]);
     }
-    won_ = winner_relevance(trick_, w);
+    won_ = winner_relevance(trick_, w, sc_);
     leader_ = winner;
     ntrick_ = 0;
     return sc_.gain(trick_[w], winner, tricks_left_ == 0);
