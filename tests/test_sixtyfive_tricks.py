@@ -67,11 +67,15 @@ def test_tricks_match_plain_minimax(impl):
 
 
 @needs_core
-def test_tricks_cpp_matches_reference_deeper():
-    """6-trick endgames, one shared small table (reused classes)."""
+@pytest.mark.parametrize("tricks, seeds", [(6, range(32_000, 32_006)), (7, range(34_000, 34_003))])
+def test_tricks_cpp_matches_reference_deeper(tricks, seeds):
+    """6- and 7-trick endgames, one shared small table (classes reused
+    across positions, and evicted).  Under the tricks objective the table
+    names every card, J..A too, by its rank among the cards of its suit in
+    play, and leaves out those below what a result depended on."""
     shared = Solver(table_mb=1, implementation="cpp")
-    for seed in range(32_000, 32_006):
-        p = random_position(seed=seed, tricks_left=6, trick_cards=seed % 4)
+    for seed in seeds:
+        p = random_position(seed=seed, tricks_left=tricks, trick_cards=seed % 4)
         want = reference.solve(p, objective="tricks")
         got = shared.solve(p, objective="tricks")
         assert (got.value, got.moves) == (want.value, want.moves), p.to_text()
@@ -137,17 +141,3 @@ def test_tricks_table_names_point_cards_by_relative_rank():
         assert again.value == fresh.value == first.value
         assert again.nodes <= 4 < 1000 < fresh.nodes, (again.nodes, fresh.nodes)
 
-
-@needs_core
-def test_tricks_classes_name_point_cards_by_relative_rank():
-    """Under the tricks objective the table names every card, J..A too, by
-    its rank among the cards of its suit in play, and leaves out those below
-    what a result depended on: one small shared table (classes reused across
-    positions, and evicted) over 7-trick positions gives the reference's
-    value and every card's value."""
-    shared = Solver(table_mb=1, implementation="cpp")
-    for seed in range(34_000, 34_003):
-        p = random_position(seed=seed, tricks_left=7, trick_cards=seed % 4)
-        want = reference.solve(p, objective="tricks")
-        got = shared.solve(p, objective="tricks")
-        assert (got.value, got.moves) == (want.value, want.moves), p.to_text()
