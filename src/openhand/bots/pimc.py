@@ -12,7 +12,7 @@ one world costs seconds) it plays the heuristic's card
 ``nodes`` caps each search (a world whose search passes it is left out),
 ``seconds`` bounds the decision (CPU seconds of this thread; by default the
 game's :attr:`.strategy.Strategy.pimc_seconds`, which keeps a decision
-within one second: 1 s, Sixty-Six 0.75 s; no new world
+within one second: 1 s, 65 0.95 s, Sixty-Six 0.75 s; no new world
 that would, at the cost of the dearest before, end past them, and a search
 still running at the budget's end is stopped, its world left out; with no
 world solved the heuristic's move is played: :func:`.budget.
@@ -110,7 +110,7 @@ class PIMCPlayer(_Searching):
         :attr:`.strategy.Strategy.pimc_seconds`.
 
         >>> from openhand.game import load_game
-        >>> PIMCPlayer().budget_seconds(load_game("66")), PIMCPlayer().budget_seconds(load_game("65"))
+        >>> PIMCPlayer().budget_seconds(load_game("66")), PIMCPlayer().budget_seconds(load_game("83"))
         (0.75, 1.0)
         >>> PIMCPlayer(seconds=2).budget_seconds(load_game("66"))
         2
