@@ -76,6 +76,10 @@ inline unsigned compress8(unsigned x, unsigned m) {
   const unsigned lo = kCompress4.v[m & 15][x & 15], hi = kCompress4.v[(m >> 4) & 15][(x >> 4) & 15];
   return lo | hi << kCompress4.count[m & 15];
 }
+// The same on 12 bits (65's ranks 3..A of one suit).
+inline unsigned compress12(unsigned x, unsigned m) {
+  return compress8(x & 0xFF, m & 0xFF) | compress8((x >> 8) & 15, (m >> 8) & 15) << popcount(m & 0xFF);
+}
 
 // A 64-bit mixer (splitmix64 finaliser) for hashing masks.
 inline std::uint64_t mix64(std::uint64_t x) {

@@ -8,9 +8,10 @@
 // Partition search (see search.hpp): a stored result names a class of
 // positions, all with the same leader, the same point cards (J Q K A) in the
 // same hands (under the points objective; under the tricks objective J..A
-// are ranks like the others, see tricks_key()) and the same number of low cards (3..T) of each suit in each
-// hand, and agreeing on who holds each low card from a threshold up in each
-// suit; the low cards below the threshold are left unnamed ("x").  A result
+// are ranks like the others, see tricks_key()) and the same number of low
+// cards (3..T) of each suit in each hand, and agreeing on who holds each
+// low card from a threshold up in each suit; the low cards below the
+// threshold are left unnamed ("x").  A result
 // depends on the cards that won the tricks of its proof tree (each trick's
 // winner is relevant, and with it every card of its suit above: the class
 // keeps the order of the named cards, and every x ranks below them; a
@@ -99,24 +100,24 @@ inline bool tricks_thresholds_at_least(const Key& g, const Key& s) {
   return true;
 }
 
+// Do the cards of s agree with the class g on every card g names?
+inline bool tricks_planes_agree(const Key& g, const Key& s) {
+  const std::uint64_t named = tricks_named(g.low);
+  return (s.pts & named) == (g.pts & kPlanes) && (s.low & named) == (g.low & kPlanes);
+}
+
 inline bool table_match(const Key& stored, const Key& probe) {
   if (stored.counts != probe.counts) return false;
-  if (is_tricks_key(probe)) {
-    if (((stored.pts ^ probe.pts) & kTricksExact) != 0) return false;
-    const std::uint64_t named = tricks_named(stored.low);
-    return (probe.pts & named) == (stored.pts & kPlanes) && (probe.low & named) == (stored.low & kPlanes);
-  }
+  if (is_tricks_key(probe))
+    return ((stored.pts ^ probe.pts) & kTricksExact) == 0 && tricks_planes_agree(stored, probe);
   return ((stored.pts ^ probe.pts) & kExactPart) == 0 && (probe.low & named_low(stored.pts)) == stored.low;
 }
 // Does class g hold every position of class s?  g names a subset of what s
 // names (every threshold at least as high) and agrees with s there.
 inline bool table_covers(const Key& g, const Key& s) {
   if (g.counts != s.counts) return false;
-  if (is_tricks_key(s)) {
-    if (((g.pts ^ s.pts) & kTricksExact) != 0 || !tricks_thresholds_at_least(g, s)) return false;
-    const std::uint64_t named = tricks_named(g.low);
-    return (s.pts & named) == (g.pts & kPlanes) && (s.low & named) == (g.low & kPlanes);
-  }
+  if (is_tricks_key(s))
+    return ((g.pts ^ s.pts) & kTricksExact) == 0 && tricks_thresholds_at_least(g, s) && tricks_planes_agree(g, s);
   if (((g.pts ^ s.pts) & kExactPart) != 0) return false;
   for (int i = 0; i < 4; ++i) {
     const int shift = kThresholdShift + 3 * i;
@@ -169,9 +170,6 @@ class Keys : public Position {
       p1 |= std::uint64_t(compress12(unsigned(plane1 >> (16 * s + 3)), in_suit)) << (12 * s);
     }
     return Key{counts, p1 | std::uint64_t(leader_) << 48 | std::uint64_t(1) << kObjectiveBit, p0};
-  }
-  static unsigned compress12(unsigned x, unsigned m) {
-    return compress8(x & 0xFF, m & 0xFF) | compress8((x >> 8) & 15, (m >> 8) & 15) << popcount(m & 0xFF);
   }
   // The cards of suit s in play that a class may leave unnamed, as 12 bits
   // from rank 3 up: the low ones (3..T) under the points objective, all of
@@ -274,9 +272,9 @@ class Keys : public Position {
   // cardgame.hpp are a static case of this.)
   Mask equivalent_moves(int move, Mask rel) const {
     if (!may_go_unnamed(move)) return 0;
-    const Mask suit = suit_mask(suit_of(move));
-    const Mask named = rel & in_play_ & suit;
-    const Mask pool = sc_.tricks ? suit : suit & kLowCards;
+    const int s = suit_of(move);
+    const Mask named = rel & in_play_ & suit_mask(s);
+    const Mask pool = Mask(unnamed_pool(s)) << (16 * s + 3);
     const Mask below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & pool & hand_[to_move()];
     return (below & bit(move)) ? below : 0;
   }

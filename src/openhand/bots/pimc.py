@@ -86,6 +86,10 @@ class _Searching(Player):
         if self._solver is None or self._solver.GAME != game.id:
             self._solver = game.solver(table_mb=self.table_mb or strategy_of(game).table_mb)
 
+    def budget_seconds(self, game=None) -> Optional[float]:
+        """The CPU seconds a decision may take (None: no limit)."""
+        return None
+
 
 class PIMCPlayer(_Searching):
     """See the module notes.  ``worlds`` (at least 1), ``nodes`` (None: no
@@ -100,7 +104,7 @@ class PIMCPlayer(_Searching):
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise PositionError(f"worlds must be a positive whole number, got {worlds!r}")
         if seconds not in (None, "default") and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise PositionError(f"seconds must be a positive number or None, got {seconds!r}")
+            raise PositionError(f"seconds must be a positive number, None or 'default', got {seconds!r}")
         self.worlds, self.seconds, self.confidence, self.choices = worlds, seconds, confidence, choices
         self.last_worlds = 0          # worlds solved for the last decision
 
@@ -135,7 +139,8 @@ class PIMCPlayer(_Searching):
 
         def value(world, deadline):
             return evaluate(world, capped(self._solver, self.nodes, deadline), observation)
-        for values in within_budget(self.budget_seconds(observation.game), (sampler.sample(self.rng) for _ in range(self.worlds)), value):
+        draws = (sampler.sample(self.rng) for _ in range(self.worlds))
+        for values in within_budget(self.budget_seconds(observation.game), draws, value):
             for m in legal:
                 v = values[m]
                 totals[m][0] += v[0]

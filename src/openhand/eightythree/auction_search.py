@@ -153,7 +153,6 @@ def _within(player, deals, value):
     player's time budget allows another (:func:`.budget.within_budget`),
     counted in ``player.last_worlds``."""
     player.last_worlds = 0
-    seconds = player.budget_seconds() if hasattr(player, "budget_seconds") else getattr(player, "seconds", None)
-    for result in within_budget(seconds, deals, lambda d, deadline: value(d)):
+    for result in within_budget(player.budget_seconds(), deals, lambda d, deadline: value(d)):
         player.last_worlds += 1
         yield result
