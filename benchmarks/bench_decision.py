@@ -1,9 +1,10 @@
 """A PIMC player's decision, by default the default player's (32 worlds
 at most, a 1 s CPU budget): CPU seconds per decision and worlds solved,
-from seeded moments of seeded deals reached by heuristic play.  Results:
+from seeded moments of seeded deals reached by heuristic play (a moment
+is the number of moves played, the auction's included).  Results:
 results/decision.json (one line per row, appended, naming the player).
 
-    python benchmarks/bench_decision.py [--positions 10] [--player SPEC] [--games 66,65,83]
+    python benchmarks/bench_decision.py [--positions 10] [--player SPEC] [--games 66,65,83] [--out FILE]
 
 ``--player`` takes a player spec as ``openhand arena`` does (e.g.
 ``pimc:worlds=16:nodes=200000:seconds=none``, a fixed work budget).
@@ -35,7 +36,7 @@ def moment(game, seed, moves):
     bots = [HeuristicPlayer() for _ in range(game.num_players)]
     for i, b in enumerate(bots):
         b.start(game, i)
-    while not s.is_over() and (len(s.history) < moves or (game.id == "83" and moves and s.phase != "playing")):
+    while not s.is_over() and len(s.history) < moves:
         s.play(bots[s.to_move].choose(s.observation(s.to_move)))
     return None if s.is_over() else s
 
@@ -45,9 +46,11 @@ def main(argv=None):
     p.add_argument("--positions", type=int, default=10)
     p.add_argument("--player", default="pimc", help="the player spec (default: pimc, its defaults)")
     p.add_argument("--games", default="66,65,83", help="the games whose moments are measured")
+    p.add_argument("--out", default=os.path.join(HERE, "results", "decision.json"),
+                   help="the results file rows are appended to (default results/decision.json)")
     args = p.parse_args(argv)
     games = args.games.split(",")
-    out = os.path.join(HERE, "results", "decision.json")
+    out = args.out
     for gid, moves, what in MOMENTS:
         if gid not in games:
             continue
