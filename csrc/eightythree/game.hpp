@@ -70,16 +70,19 @@ class Game : public CardMoves<Game> {
   int to_move() const { return (leader_ + ntrick_) & 3; }
   bool is_terminal() const { return tricks_left_ <= 1; }
   // The last trick is forced: each player still to play holds one card.
+  // Its winner's relevance is the terminal's (partition search, key.hpp).
   int terminal_value() const {
+    term_rel_ = 0;
     if (tricks_left_ == 0) return 0;
-    int best = ntrick_ ? trick_[win_] : -1, w = ntrick_ ? win_ : 0;
-    int pts = 0;
-    for (int i = 0; i < ntrick_; ++i) pts += slot_points(trick_[i]);
-    for (int i = ntrick_; i < 4; ++i) {
-      const int c = lowest(hand_[(leader_ + i) & 3]);
+    int cards[4];
+    int w = ntrick_ ? win_ : 0, pts = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int c = i < ntrick_ ? trick_[i] : lowest(hand_[(leader_ + i) & 3]);
+      cards[i] = c;
       pts += slot_points(c);
-      if (best < 0 || beats(c, best)) { best = c; w = i; }
+      if (i >= ntrick_ && i > 0 && beats(c, cards[w])) w = i;
     }
+    term_rel_ = winner_relevance(cards, w);
     return ((leader_ + w) & 1) == 0 ? pts : 0;
   }
   bool maximizing() const { return (to_move() & 1) == 0; }
@@ -94,6 +97,74 @@ class Game : public CardMoves<Game> {
   static std::uint64_t hash(const Key& k) { return key_hash(k); }
   int from_key(int ks) const { return slot_from_key(ks, in_play_); }
   int to_key(int slot) const { return slot_to_key(slot, in_play_); }
+  // Every class of a position shares its bucket (key.hpp), so buckets
+  // are large.
+  static constexpr int kTableWays = 8;
+
+  // ------------------------------------------------- partition search
+  // (search.hpp; the classes: key.hpp).  Relevant cards are plain slots;
+  // the trumps are exact in every class.
+  //
+  // The relevant cards of a complete trick (in play order) won by
+  // cards[w]: a plain winner with another card of its suit in the trick
+  // (it won by rank: the class keeps it above every x of its suit); none
+  // for a trump, or for a plain card alone of its suit (any card of that
+  // suit from that hand would win it, with the same points: plain cards
+  // have none).
+  static Mask winner_relevance(const int* cards, int w) {
+    const int c = cards[w];
+    if (block_of(c) == kTrumpBlock) return 0;
+    for (int i = 0; i < 4; ++i)
+      if (i != w && block_of(cards[i]) == block_of(c)) return bit(c);
+    return 0;
+  }
+  Mask terminal_relevance() const { return term_rel_; }
+  Mask move_relevance() const { return won_; }
+  // The quick bounds read the trumps only.
+  Mask bounds_relevance() const { return 0; }
+  Mask entry_relevance(const Key& stored) const { return named_slots(stored, in_play_); }
+  Key class_key(const Key& k, Mask rel) const { return eightythree::class_key(k, in_play_, rel); }
+  // Dynamic equivalence (Search: HasEquivalentMoves): the plain cards of
+  // the mover's suit below every card of that suit the result after
+  // `move` named (its relevant cards `rel`), if `move` is one of them: they
+  // lead to positions of that result's class (two x's of one suit in one
+  // hand swapped), so the result holds for each.
+  Mask equivalent_moves(int move, Mask rel) const {
+    const int blk = block_of(move);
+    if (blk == kTrumpBlock) return 0;
+    const Mask in_suit = in_play_ & block_mask(blk), r = rel & in_suit;
+    const Mask floor = r & (0 - r);
+    const Mask below = (floor ? floor - 1 : ~Mask(0)) & in_suit & hand_[to_move()];
+    return (below & bit(move)) ? below : 0;
+  }
+  // Every move was tried.  A searched plain card stands for its run of
+  // twins below it (cardgame.hpp); a run that the class cuts (its top
+  // named, its bottom an x) would leave a position of the class whose x
+  // of that suit and hand has no searched counterpart, so the run's bottom
+  // is made relevant (and with it the whole run).
+  Mask all_moves_relevance(const int* moves, int n, Mask rel) const {
+    const Mask h = hand_[to_move()];
+    Mask extra = 0;
+    for (int i = 0; i < n; ++i) {
+      const int c = moves[i];
+      const int blk = block_of(c);
+      if (blk == kTrumpBlock) continue;
+      const Mask in_suit = in_play_ & block_mask(blk), r = rel & in_suit;
+      if (!r) continue;
+      const Mask floor = r & (0 - r);
+      if (bit(c) < floor) continue;  // c itself unnamed
+      int bottom = c;
+      for (;;) {
+        const Mask below = in_suit & (bit(bottom) - 1);
+        if (!below) break;
+        const int next = highest(below);
+        if (!(h & bit(next))) break;
+        bottom = next;
+      }
+      if (bit(bottom) < floor) extra |= bit(bottom);
+    }
+    return extra;
+  }
 
   // Bounds from what each side surely keeps.  Point cards are trumps, and
   // a trick containing a trump goes to the holder of its highest trump.  So
@@ -141,7 +212,9 @@ class Game : public CardMoves<Game> {
     hand_[seat] ^= bit(c);
     trick_[ntrick_] = c;
     if (ntrick_ && beats(c, trick_[win_])) win_ = ntrick_;
+    won_ = 0;
     if (++ntrick_ < 4) return 0;
+    won_ = winner_relevance(trick_, win_);
     const int pts = slot_points(trick_[0]) + slot_points(trick_[1]) + slot_points(trick_[2]) + slot_points(trick_[3]);
     const int winner = (leader_ + win_) & 3;
     in_play_ &= ~(bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(trick_[3]));
@@ -239,6 +312,8 @@ class Game : public CardMoves<Game> {
   int rot_;
   int leader_, ntrick_, win_, tricks_left_, points_in_play_;
   int trick_[4];
+  Mask won_ = 0;               // winner_relevance() of the trick the last play() completed, else 0
+  mutable Mask term_rel_ = 0;  // the last terminal_value()'s relevant cards
   Undo undo_[32];
   int sp_ = 0;
 };
