@@ -30,6 +30,13 @@ inline int popcount(Mask m) {
   return int((m * 0x0101010101010101ull) >> 56);
 #endif
 }
+// The number of set bits of each 16-bit lane (a suit), in that lane.
+inline Mask lane_counts(Mask m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (m + (m >> 8)) & 0x001F001F001F001Full;
+}
 inline int lowest(Mask m) { return __builtin_ctzll(m); }
 inline int highest(Mask m) { return 63 - __builtin_clzll(m); }
 

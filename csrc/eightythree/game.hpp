@@ -15,6 +15,11 @@
 //   progress) between them can be swapped in any line of play without
 //   changing a trick's winner or its points.  Only the higher is searched.
 // - The last trick is forced (one card each): it is scored directly.
+// - Partition search (search.hpp, the classes in key.hpp): a stored result
+//   holds for every position that differs only in the plain cards that won
+//   no trick of its proof by rank; after a move, the plain cards of the
+//   mover's suit below every card its result named lead to the same class
+//   and are not searched (dynamic equivalence).
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -98,7 +103,9 @@ class Game : public CardMoves<Game> {
   int from_key(int ks) const { return slot_from_key(ks, in_play_); }
   int to_key(int slot) const { return slot_to_key(slot, in_play_); }
   // Every class of a position shares its bucket (key.hpp), so buckets
-  // are large.
+  // are larger than the default 4: on the exact bid tables of seeds 5, 19
+  // and 6, 8 ways took 2.94M, 9.04M and 34.4M play nodes, 4 ways 3.20M,
+  // 9.45M and 40.5M (16 ways: as 8 within 5%).
   static constexpr int kTableWays = 8;
 
   // ------------------------------------------------- partition search

@@ -101,12 +101,14 @@ inline bool table_covers(const Key& g, const Key& s) {
 inline Key table_key(const Mask* hand, Mask in_play, int leader) {
   Key k{0, 0, 0};
   const Mask a = hand[1] | hand[3], b = hand[2] | hand[3];
+  // The plain counts: each hand's four lane counts (at most 13 a plain
+  // suit) shifted to its nibble of every lane at once.
+  for (int h = 0; h < 4; ++h) k.m |= lane_counts(hand[h]) << (4 * h);
+  k.m &= ~kTrumpLane & ~(Mask{1} << 63);
   for (int blk = 0; blk < 4; ++blk) {
     const int sh = 16 * blk;
     const unsigned ip = unsigned(in_play >> sh) & 0xFFFF;
     if (blk == kTrumpBlock) k.m |= Mask(norm_block(blk, ip, ip)) << sh;
-    else
-      for (int h = 0; h < 4; ++h) k.m |= Mask(pc(hand[h] & block_mask(blk))) << (sh + 4 * h);
     k.a |= Mask(norm_block(blk, unsigned(a >> sh) & 0xFFFF, ip)) << sh;
     k.b |= Mask(norm_block(blk, unsigned(b >> sh) & 0xFFFF, ip)) << sh;
   }

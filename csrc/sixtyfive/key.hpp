@@ -186,13 +186,6 @@ class Keys : public Position {
     return x;
   }
   static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
-  // The number of set bits of each 16-bit lane, in that lane.
-  static std::uint64_t lane_counts(Mask m) {
-    m = m - ((m >> 1) & 0x5555555555555555ull);
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (m + (m >> 8)) & 0x001F001F001F001Full;
-  }
   // Values below 16 in the four 16-bit lanes, packed as four nibbles.
   static std::uint64_t lane_nibbles(std::uint64_t x) {
     x |= x >> 12;  // lane 1 to nibble 1, lane 3 to bits 36..39
