@@ -39,6 +39,16 @@ inline Mask lane_counts(Mask m) {
 }
 inline int lowest(Mask m) { return __builtin_ctzll(m); }
 inline int highest(Mask m) { return 63 - __builtin_clzll(m); }
+// The bottom of card c's run in `hand`: down from c through the cards of
+// `pool` (its suit's cards in play) while the next one is in `hand`
+// (partition search: a searched twin stands for its run below it).
+inline int run_bottom(int c, Mask pool, Mask hand) {
+  for (;;) {
+    const Mask below = pool & ((Mask{1} << c) - 1);
+    if (!below || !(hand & (Mask{1} << highest(below)))) return c;
+    c = highest(below);
+  }
+}
 
 // Iterate the cards of a mask, lowest first: for (int c : cards_of(m)).
 struct CardIter {

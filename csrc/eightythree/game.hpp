@@ -160,14 +160,7 @@ class Game : public CardMoves<Game> {
       if (!r) continue;
       const Mask floor = r & (0 - r);
       if (bit(c) < floor) continue;  // c itself unnamed
-      int bottom = c;
-      for (;;) {
-        const Mask below = in_suit & (bit(bottom) - 1);
-        if (!below) break;
-        const int next = highest(below);
-        if (!(h & bit(next))) break;
-        bottom = next;
-      }
+      const int bottom = run_bottom(c, in_suit, h);
       if (bit(bottom) < floor) extra |= bit(bottom);
     }
     return extra;

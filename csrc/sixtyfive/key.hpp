@@ -289,14 +289,7 @@ class Keys : public Position {
       const Mask low_suit = Mask(unnamed_pool(s)) << (16 * s + 3);
       const Mask named = rel & low_suit;
       if (!named || bit(c) < (named & (0 - named))) continue;  // c itself unnamed
-      int bottom = c;
-      for (;;) {
-        const Mask below = low_suit & (bit(bottom) - 1);
-        if (!below) break;
-        const int next = highest(below);
-        if (!(h & bit(next))) break;
-        bottom = next;
-      }
+      const int bottom = run_bottom(c, low_suit, h);
       if (bit(bottom) < (named & (0 - named))) extra |= bit(bottom);
     }
     return extra;
