@@ -278,9 +278,13 @@ class Game : public CardMoves<Game> {
  private:
   // Move ordering.  Leading: a side holding the top trump draws trumps from
   // the top (the defenders must follow with theirs); otherwise lead a low
-  // card without points.  Following: on partner's trick shed points; on the
-  // opponents' trick win it (with points if last to play, cheaply if not),
-  // else throw the cheapest card.
+  // card without points.  Following: on partner's trick shed points (unless
+  // the last opponent can still overtake it: measured on five bid tables,
+  // 2-6% fewer play nodes); on the opponents' trick win it (with points if
+  // last to play, cheaply if not), else throw the cheapest card.  (Tried:
+  // second or third hand taking first a trick it surely wins, with points:
+  // -4% to +11% play nodes table by table, more in all; and besides, an
+  // unsure win without points: +10% to +36%.)
   int order_score(int c) const {
     const int pts = slot_points(c), r = c & 15;
     const bool trump = block_of(c) == kTrumpBlock;
@@ -298,11 +302,32 @@ class Game : public CardMoves<Game> {
     const int best = trick_[win_];
     const bool partner = ((ntrick_ - win_) & 1) == 0;
     if (partner) {
+      // Third to play, the last opponent able to overtake the partner: win
+      // the trick surely if a card can (with points), else play cheap.
+      if (ntrick_ == 2 && may_beat((to_move() + 1) & 3, best)) {
+        if (beats(c, best) && !may_beat((to_move() + 1) & 3, c)) return 50 + 3 * pts - r / 4;
+        return -3 * pts - r;
+      }
       if (beats(c, best)) return 3 * pts - r - 10;
       return 3 * pts - r / 4;
     }
     if (beats(c, best)) return 100 + (ntrick_ == 3 ? 2 * pts - r / 4 : -r);
     return -3 * pts - r;
+  }
+
+  // Can `seat`, still to play to this trick, play a card that beats x?
+  bool may_beat(int seat, int x) const {
+    const Mask h = hand_[seat];
+    const int led = block_of(trick_[0]);
+    Mask cand = h;
+    if (led == kTrumpBlock) {
+      if (h & kTrumps) cand = h & kTrumps;
+    } else if (h & block_mask(led)) {
+      cand = (h & block_mask(led)) | (h & kTrumps);
+    }
+    const int bx = block_of(x);
+    if (cand & block_mask(bx) & ~((bit(x) << 1) - 1)) return true;
+    return bx != kTrumpBlock && (cand & kTrumps);
   }
 
   struct Undo { int leader, win; int trick[4]; };
