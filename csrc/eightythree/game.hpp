@@ -278,7 +278,7 @@ class Game : public CardMoves<Game> {
  private:
   // Move ordering.  Leading: a side holding the top trump draws trumps from
   // the top (the defenders must follow with theirs); otherwise lead a low
-  // card without points.  Following: on partner's trick shed points (unless
+  // card without points, last into an opponent's ruff.  Following: on partner's trick shed points (unless
   // the last opponent can still overtake it: measured on five bid tables,
   // 2-6% fewer play nodes); on the opponents' trick win it (with points if
   // last to play, cheaply if not), else throw the cheapest card.  (Tried:
@@ -297,6 +297,17 @@ class Game : public CardMoves<Game> {
       // A plain card: a sure winner first when no opponent can trump it.
       const Mask opp_trumps = (hand_[(to_move() + 1) & 3] | hand_[(to_move() + 3) & 3]) & kTrumps;
       if (top && !opp_trumps) return 150 + r;
+      // Not into a ruff: an opponent void in the suit and holding a trump
+      // would take it; such leads come last (measured on five bid tables
+      // and 50 6-trick positions: 7-17% fewer play nodes; placed before the
+      // trump leads instead: up to 3% more than last; leading towards the
+      // partner's top card of the suit, tried too: about 0.5% more).
+      {
+        const Mask suit = block_mask(block_of(c));
+        const int o1 = (to_move() + 1) & 3, o2 = (to_move() + 3) & 3;
+        if ((!(hand_[o1] & suit) && (hand_[o1] & kTrumps)) || (!(hand_[o2] & suit) && (hand_[o2] & kTrumps)))
+          return -200 - r;
+      }
       return -r;
     }
     const int best = trick_[win_];
