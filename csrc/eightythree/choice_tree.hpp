@@ -37,8 +37,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <unordered_map>
-#include <unordered_set>
+#include <deque>
 #include <vector>
 
 #include "cards.hpp"
@@ -64,14 +63,12 @@ struct ChoiceState {
            hands[2] == o.hands[2] && hands[3] == o.hands[3];
   }
 };
-struct ChoiceStateHash {
-  std::size_t operator()(const ChoiceState& s) const {
-    std::uint64_t h = mix64(s.hands[0] + (std::uint64_t(s.phase) << 8 | s.from));
-    h = mix64(h ^ s.hands[1]);
-    h = mix64(h ^ s.hands[2]);
-    return std::size_t(mix64(h ^ s.hands[3]));
-  }
-};
+inline std::uint64_t state_hash(const ChoiceState& s) {
+  std::uint64_t h = mix64(s.hands[0] + (std::uint64_t(s.phase) << 8 | s.from));
+  h = mix64(h ^ s.hands[1]);
+  h = mix64(h ^ s.hands[2]);
+  return mix64(h ^ s.hands[3]);
+}
 
 // What a search spent: choice nodes (each state questioned past its
 // bounds), leaf questions and the play search's nodes.
@@ -135,16 +132,16 @@ class ChoiceTree {
   // The exact value from `start` (settled here); guess < 0: none.
   int exact(ChoiceState start, int guess) {
     settle(start);
-    Info* root = info(start);
+    Node* root = node(start);
     int probes[2] = {guess, guess + 1};
     int np = guess >= 0 ? 2 : 0, next = 0;
     for (;;) {
-      const int lo = root->lo, hi = root->hi;
+      const int lo = root->info.lo, hi = root->info.hi;
       if (lo >= hi) return lo;
       while (next < np && !(lo < probes[next] && probes[next] <= hi)) ++next;
       const int t = next < np ? probes[next++] : (lo + hi + 1) / 2;
       ++stats_.questions;
-      at_least(start, root, t);
+      at_least(root, t);
     }
   }
 
@@ -156,15 +153,17 @@ class ChoiceTree {
     int kids = -1;  // first child in kids_ (-1: not expanded)
     int nkids = 0;
     bool leaves = false;  // every child is a play position
+    std::uint32_t seen = 0;  // expand(): the last expansion that listed it
   };
-  using Map = std::unordered_map<ChoiceState, Info, ChoiceStateHash>;
-  using Node = typename Map::value_type;
+  // A state with its bounds, kept in nodes_ (a deque: nodes never move,
+  // so pointers to them stay valid) and found through index_.
+  struct Node {
+    ChoiceState state;
+    Info info;
+    std::uint64_t hash;
+  };
 
   bool maxing(int seat) const { return (seat & 1) == side_; }
-
-  // The bounds entry of a state, made with its quick bounds if new.
-  // (Map nodes never move, so the pointer stays valid.)
-  Info* info(const ChoiceState& s) { return &node(s)->second; }
 
   // The top trumps held by one side with no opposing trump above them are
   // never captured: their points are that side's for sure.
@@ -303,27 +302,51 @@ class ChoiceTree {
         each_count(g, 0, g.keep, g.total(), g.fixed, emit);
       }
       // children reaching the same state are tried once
-      std::unordered_set<const Node*> seen;
+      ++expansions_;
       for (ChoiceState& r : raw) {
         settle(r);
         Node* n = node(r);
-        if (seen.insert(n).second) kids_.push_back(n);
+        if (n->info.seen != expansions_) {
+          n->info.seen = expansions_;
+          kids_.push_back(n);
+        }
       }
     }
-    // (node() may have rehashed the map: Info pointers stay valid.)
+    // (node() may have grown the index: the nodes stay where they are.)
     in->kids = first;
     in->nkids = int(kids_.size()) - first;
     bool leaves = true;
-    for (int i = first; i < int(kids_.size()); ++i) leaves = leaves && kids_[i]->first.phase == kLeaf;
+    for (int i = first; i < int(kids_.size()); ++i) leaves = leaves && kids_[i]->state.phase == kLeaf;
     in->leaves = leaves;
   }
 
+  // The node of a state, made with its quick bounds if new.  index_: open
+  // addressing with linear probing over a power-of-two array of node
+  // numbers + 1 (0: empty), at most half full.  (A std::unordered_map
+  // here, one allocation a state, took some 20% of the time of the bid
+  // tables whose leaves are cheap.)
   Node* node(const ChoiceState& s) {
-    auto it = map_.find(s);
-    if (it != map_.end()) return &*it;
-    Info i;
-    quick_bounds(s.hands, i.lo, i.hi);
-    return &*map_.emplace(s, i).first;
+    const std::uint64_t h = state_hash(s);
+    std::size_t i = std::size_t(h) & (index_.size() - 1);
+    for (std::uint32_t k; (k = index_[i]) != 0; i = (i + 1) & (index_.size() - 1)) {
+      Node& n = nodes_[k - 1];
+      if (n.hash == h && n.state == s) return &n;
+    }
+    nodes_.push_back(Node{s, Info{}, h});
+    Node& n = nodes_.back();
+    quick_bounds(s.hands, n.info.lo, n.info.hi);
+    index_[i] = std::uint32_t(nodes_.size());
+    if (2 * nodes_.size() > index_.size()) grow_index();
+    return &n;
+  }
+  void grow_index() {
+    std::vector<std::uint32_t> bigger(2 * index_.size(), 0);
+    for (std::size_t k = 0; k < nodes_.size(); ++k) {
+      std::size_t i = std::size_t(nodes_[k].hash) & (bigger.size() - 1);
+      while (bigger[i]) i = (i + 1) & (bigger.size() - 1);
+      bigger[i] = std::uint32_t(k + 1);
+    }
+    index_.swap(bigger);
   }
 
   // Every legal pass of `seat`: all but 6 of its trumps to the partner,
@@ -359,12 +382,13 @@ class ChoiceTree {
   }
 
   // --------------------------------------------------------- the search
-  bool at_least(const ChoiceState& s, Info* in, int target) {
+  bool at_least(Node* self, int target) {
+    const ChoiceState& s = self->state;
+    Info* in = &self->info;
     if (in->lo >= target) return true;
     if (in->hi < target) return false;
     ++stats_.nodes;
     if (s.phase == kLeaf) {
-      Node* self = node(s);
       int v;
       ask(&self, 1, target, 1, &v);
       return v >= target;
@@ -372,23 +396,25 @@ class ChoiceTree {
     if (in->kids < 0) expand(s, in);
     const bool mx = maxing(order_seat_[s.from]);
     const int n = in->nkids, first = in->kids;
-    std::vector<int> ord(n);
-    for (int i = 0; i < n; ++i) ord[i] = i;
+    // The children, most promising for the side to choose first (by the
+    // middle of their bounds; ties in their order), in tries_ from base
+    // (a stack shared by the recursion: no allocation per node).
+    const std::size_t base = tries_.size();
+    tries_.resize(base + std::size_t(n));
+    for (int i = 0; i < n; ++i) tries_[base + i] = first + i;
     {
       const int sign = mx ? -1 : 1;
-      std::stable_sort(ord.begin(), ord.end(), [&](int a, int b) {
-        const Info& x = kids_[first + a]->second;
-        const Info& y = kids_[first + b]->second;
-        return sign * (x.lo + x.hi) < sign * (y.lo + y.hi);
-      });
+      const auto key = [&](int k) { return sign * (kids_[k]->info.lo + kids_[k]->info.hi); };
+      std::sort(tries_.begin() + base, tries_.end(),
+                [&](int a, int b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
     }
     bool ok;
-    if (in->leaves) ok = leaves_at_least(first, ord, target, mx);
+    if (in->leaves) ok = leaves_at_least(base, n, target, mx);
     else {
       ok = !mx;
-      for (int i : ord) {
-        Node* k = kids_[first + i];
-        if (at_least(k->first, &k->second, target) == mx) {
+      for (int i = 0; i < n; ++i) {
+        Node* k = kids_[tries_[base + i]];
+        if (at_least(k, target) == mx) {
           ok = mx;
           break;
         }
@@ -396,12 +422,13 @@ class ChoiceTree {
     }
     int lo = mx ? -1 : kTotalPoints + 1, hi = lo;
     for (int i = 0; i < n; ++i) {
-      const Info& b = kids_[first + i]->second;
+      const Info& b = kids_[first + i]->info;
       lo = mx ? std::max(lo, b.lo) : std::min(lo, b.lo);
       hi = mx ? std::max(hi, b.hi) : std::min(hi, b.hi);
     }
     in->lo = std::max(in->lo, lo);
     in->hi = std::min(in->hi, hi);
+    tries_.resize(base);
     return ok;
   }
 
@@ -409,11 +436,11 @@ class ChoiceTree {
   // play positions: those their bounds decide need no search; the rest go
   // to the play solver in one batch, in order, stopping at the first
   // answer that decides the node.
-  bool leaves_at_least(int first, const std::vector<int>& ord, int target, bool mx) {
+  bool leaves_at_least(std::size_t base, int n, int target, bool mx) {
     pending_.clear();
-    for (int i : ord) {
-      Node* k = kids_[first + i];
-      const int lo = k->second.lo, hi = k->second.hi;
+    for (int i = 0; i < n; ++i) {
+      Node* k = kids_[tries_[base + i]];
+      const int lo = k->info.lo, hi = k->info.hi;
       if (lo >= target || hi < target) {
         if ((lo >= target) == mx) return mx;
         continue;
@@ -432,7 +459,7 @@ class ChoiceTree {
     deals_.resize(n);
     for (int i = 0; i < n; ++i) {
       Deal& d = deals_[i];
-      std::memcpy(d.hands, leaves[i]->first.hands, sizeof d.hands);
+      std::memcpy(d.hands, leaves[i]->state.hands, sizeof d.hands);
       d.trump = trump_;
       d.bidder = d.leader = bidder_;
       d.ntrick = 0;
@@ -440,7 +467,7 @@ class ChoiceTree {
     std::uint64_t nodes = 0;
     const int got = play_.batch_until(deals_.data(), n, target, int(stop), out, &nodes);
     for (int i = 0; i < got; ++i) {
-      Info& b = leaves[i]->second;
+      Info& b = leaves[i]->info;
       if (out[i] >= target) b.lo = std::max(b.lo, out[i]);
       else b.hi = std::min(b.hi, out[i]);
     }
@@ -463,8 +490,11 @@ class ChoiceTree {
   int pts_[64];
   Mask trump_mask_ = 0, scoring_mask_ = 0;
   int order_seat_[4];  // the turn order from the bidder
-  Map map_;
+  std::deque<Node> nodes_;
+  std::vector<std::uint32_t> index_ = std::vector<std::uint32_t>(1024, 0);
+  std::uint32_t expansions_ = 0;
   std::vector<Node*> kids_;  // the children of every expanded state
+  std::vector<int> tries_;  // at_least()'s children in order, a stack (indices into kids_)
   std::vector<Node*> pending_;
   std::vector<int> answers_;
   std::vector<Deal> deals_;
