@@ -221,6 +221,21 @@ struct HasWindow<
     G, std::void_t<decltype(std::declval<const G&>().window(0, 0, std::declval<int&>(), std::declval<int&>()))>>
     : std::true_type {};
 
+// Does Game have full_bounds(lo, hi): its real quick bounds where bounds()
+// gives trivial ones inside a trick (65, 83)?  The roots of the questions
+// and of the move values are framed with them (few calls, so they pay).
+template <class G, class = void>
+struct HasFullBounds : std::false_type {};
+template <class G>
+struct HasFullBounds<G, std::void_t<decltype(std::declval<const G&>().full_bounds(std::declval<int&>(),
+                                                                                   std::declval<int&>()))>>
+    : std::true_type {};
+template <class G>
+void root_bounds(const G& g, int& lo, int& hi) {
+  if constexpr (HasFullBounds<G>::value) g.full_bounds(lo, hi);
+  else g.bounds(lo, hi);
+}
+
 // The table type: Game::Table if the game has one (with TTable's
 // prefetch / lookup / store), else TTable<Game::Key> with TableWays ways.
 template <class G, class = void>
@@ -522,7 +537,7 @@ class Search {
   // Is the value of the rest at least target?
   bool at_least(int target) {
     int lo, hi;
-    g_.bounds(lo, hi);
+    root_bounds(g_, lo, hi);
     begin(lo, hi);
     return pass(target - 1, target) >= target;
   }
@@ -532,7 +547,7 @@ class Search {
   // The exact value of the rest, by MTD(f) from a first guess.
   int exact(int guess) {
     int lo, hi;
-    g_.bounds(lo, hi);
+    root_bounds(g_, lo, hi);
     return exact_within(lo, hi, guess);
   }
 
@@ -644,7 +659,7 @@ class Search {
         if (rep[j] == j && g_.representative(moves[j]) == r) { rep[i] = j; break; }
       gain[i] = g_.play(moves[i]);
       int l = -kInf, h = kInf;
-      if (!g_.is_terminal()) g_.bounds(l, h);
+      if (!g_.is_terminal()) root_bounds(g_, l, h);
       else if (value == kInf || value == -kInf) l = h = g_.terminal_value();  // (no frame: parallel_moves)
       g_.undo(moves[i]);
       if (maxing) h = std::min(h, value - gain[i]); else l = std::max(l, value - gain[i]);

@@ -174,7 +174,22 @@ class Game : public CardMoves<Game> {
   // the 2n most valuable of those below the opponents' highest trump (n =
   // the opponents' trumps).  The rest is at most the points in play less
   // what the other side keeps.
+  //
+  // Inside a trick the search asks only for the trivial bounds [0, the
+  // points in play]: measured on 40 seeded 6-trick solves, the full bounds
+  // settled none of 1.24M such nodes (the trick start above failed to
+  // settle, and a played card changes little), so computing them there
+  // was all cost.  Trivial bounds are true bounds: the search stays exact.
+  // full_bounds() always computes the real ones.
   void bounds(int& lo, int& hi) const {
+    if (ntrick_ != 0) {
+      lo = 0;
+      hi = points_in_play_;
+      return;
+    }
+    full_bounds(lo, hi);
+  }
+  void full_bounds(int& lo, int& hi) const {
     Mask side0 = hand_[0] | hand_[2];
     for (int i = 0; i < ntrick_; ++i)
       if (((leader_ + i) & 1) == 0) side0 |= bit(trick_[i]);
@@ -269,7 +284,7 @@ class Game : public CardMoves<Game> {
   int root_value(Search<Game>& s) {
     if (is_terminal()) return terminal_value();
     int lo, hi;
-    bounds(lo, hi);
+    full_bounds(lo, hi);
     return s.bisect(lo, hi);
   }
   // The binding names cards by their Python ids.
