@@ -293,6 +293,12 @@ class Search {
 
   std::uint64_t nodes() const { return nodes_; }
 
+  // The killer moves (see killer_), to hand on to a search of a related
+  // position (Solver::batch_until's siblings): only an ordering hint.
+  static constexpr int kKillerCount = 64 * (KillersBySeat<Game>::value ? 8 : 1);
+  void get_killers(int* out) const { std::copy(killer_, killer_ + kKillerCount, out); }
+  void set_killers(const int* in) { std::copy(in, in + kKillerCount, killer_); }
+
   // What the finished root questions proved (see the top of the file):
   // true bounds on the root's value, and the root move that holds the
   // bound of the side to move (its lower bound when it maximises), else
@@ -772,6 +778,7 @@ class Search {
   static constexpr int kKillerSlots = kKillerDepths * kKillerSeats;
   static constexpr int kKillers = KillersBySeat<Game>::value ? 2 : 1;
   int killer_[kKillerSlots * kKillers];  // the last killers, then (kKillers 2) the ones before
+  static_assert(kKillerCount == kKillerSlots * kKillers, "get_killers() copies every killer");
   int killer_slot() const {
     const int d = std::min(g_.depth(), kKillerDepths - 1);
     if constexpr (KillersBySeat<Game>::value) return d * 4 + g_.to_move();
