@@ -227,6 +227,19 @@ class Position : public CardMoves<Position> {
     if (ntrick_ == 0) {
       const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1) & ~hand_[to_move()];
       const bool top = above == 0;
+      // A lead into a ruff (an opponent void in the suit and holding a
+      // trump) comes last, as in Eighty-Three: on the 50 skeleton deals
+      // the median node count went from 452k to 298k, on the points
+      // objective's signature groups -3% (full deals) to -32% (6-trick),
+      // values identical.  (The partner's ruff led first as well: -9% on
+      // twenty 9-trick positions, but +1% on four full deals, +2% on the
+      // skeleton.)
+      if (suit_of(c) != kTrumpSuit) {
+        const Mask suit = suit_mask(suit_of(c)), trumps = suit_mask(kTrumpSuit);
+        const Mask o1 = hand_[(to_move() + 1) & 3], o2 = hand_[(to_move() + 3) & 3];
+        if ((!(o1 & suit) && (o1 & trumps)) || (!(o2 & suit) && (o2 & trumps)))
+          return -100 - 6 * pts - rank_of(c);
+      }
       return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + (suit_of(c) == kTrumpSuit ? -3 : 0);
     }
     int w = 0;
