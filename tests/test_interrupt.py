@@ -140,8 +140,8 @@ def test_a_solver_on_another_thread_answers_exactly():
     assert out["r"].moves == sixtyfive.reference.solve(end).moves
 
 
-# Seed 39's 7-trick 65 endgame searches some 200k nodes from a fresh
-# solver: its progress is called three times.
+# Seed 39's 8-trick 65 endgame searches some 1M nodes from a fresh
+# solver: its progress is called every 65536 nodes, some 15 times.
 def _holding_search():
     """A fresh C++ solver, a thread whose solve of a position is held in its
     first progress call until `release` is set, and what it found."""
@@ -154,7 +154,7 @@ def _holding_search():
             release.wait(30)
 
     solver = sixtyfive.Solver(implementation="cpp", progress=hold)
-    pos = sixtyfive.random_position(seed=39, tricks_left=7)
+    pos = sixtyfive.random_position(seed=39, tricks_left=8)
     worker = threading.Thread(target=lambda: out.update(r=solver.solve(pos)))
     worker.start()
     assert entered.wait(30)
@@ -181,7 +181,7 @@ def test_one_solver_refuses_a_second_search_while_it_searches():
         worker.join(60)
     # The held search went on, still polled, and answered exactly; the
     # solver is free again.
-    assert calls == [65536, 131072, 196608]
+    assert len(calls) >= 2 and calls == [65536 * (k + 1) for k in range(len(calls))]
     fresh = sixtyfive.Solver(implementation="cpp")
     assert (out["r"].value, out["r"].moves) == (fresh.solve(pos).value, fresh.solve(pos).moves)
     solver.progress = None

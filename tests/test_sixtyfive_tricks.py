@@ -128,8 +128,8 @@ def test_tricks_table_names_point_cards_by_relative_rank():
     """Under the tricks objective the table names every card, J..A too, by
     its rank among the cards of its suit in play: a position whose cards
     were all moved up their suit, order kept, is answered from the entry of
-    the original (a few nodes, against thousands for a fresh solver), with
-    the value a fresh solver finds."""
+    the original (a few nodes, against hundreds or thousands for a fresh
+    solver), with the value a fresh solver finds."""
     for seed in range(34_000, 34_004):
         p = random_position(seed=seed, tricks_left=8)
         q = Position.from_deal(raised(p.deal()), leader=p.leader)
@@ -139,5 +139,5 @@ def test_tricks_table_names_point_cards_by_relative_rank():
         again = shared.solve(q, moves=False, objective="tricks")
         fresh = Solver(table_mb=4, implementation="cpp").solve(q, moves=False, objective="tricks")
         assert again.value == fresh.value == first.value
-        assert again.nodes <= 4 < 1000 < fresh.nodes, (again.nodes, fresh.nodes)
+        assert again.nodes <= 4 < 500 < fresh.nodes, (again.nodes, fresh.nodes)
 
