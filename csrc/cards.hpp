@@ -50,6 +50,13 @@ inline int run_bottom(int c, Mask pool, Mask hand) {
   }
 }
 
+// Would a lead of `suit` (its mask) run into a ruff: is either opponent
+// (hands o1, o2) void in it and holding a trump (`trumps`)?  Both
+// partnership games' move ordering tries such leads last.
+inline bool leads_into_ruff(Mask suit, Mask o1, Mask o2, Mask trumps) {
+  return (!(o1 & suit) && (o1 & trumps)) || (!(o2 & suit) && (o2 & trumps));
+}
+
 // Iterate the cards of a mask, lowest first: for (int c : cards_of(m)).
 struct CardIter {
   Mask m;

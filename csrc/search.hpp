@@ -283,7 +283,7 @@ class Search {
   // (optional): the limits of the call (see the top of the file).
   Search(Game& game, Table& table, const Poll* poll = nullptr, const Budget* budget = nullptr)
       : g_(game), tt_(table), poll_(poll), budget_(budget && budget->limited() ? budget : nullptr) {
-    std::fill(killer_, killer_ + kKillerSlots * kKillers, -1);
+    std::fill(killer_, killer_ + kKillerCount, -1);
     next_check();
   }
 
@@ -295,7 +295,6 @@ class Search {
 
   // The killer moves (see killer_), to hand on to a search of a related
   // position (Solver::batch_until's siblings): only an ordering hint.
-  static constexpr int kKillerCount = 64 * (KillersBySeat<Game>::value ? 8 : 1);
   void get_killers(int* out) const { std::copy(killer_, killer_ + kKillerCount, out); }
   void set_killers(const int* in) { std::copy(in, in + kKillerCount, killer_); }
 
@@ -350,7 +349,7 @@ class Search {
     g_.bounds(lo, hi);
     if (lo >= beta || lo == hi || hi <= alpha) {
 #ifdef OPENHAND_TRACE
-      if (store) ++depth_bound_[tr_d];
+      ++depth_bound_[tr_d][store];
 #endif
       if constexpr (kRel) rel_ = g_.bounds_relevance();
       return lo >= beta || lo == hi ? lo : hi;
@@ -777,8 +776,12 @@ class Search {
   static constexpr int kKillerSeats = KillersBySeat<Game>::value ? 4 : 1;
   static constexpr int kKillerSlots = kKillerDepths * kKillerSeats;
   static constexpr int kKillers = KillersBySeat<Game>::value ? 2 : 1;
-  int killer_[kKillerSlots * kKillers];  // the last killers, then (kKillers 2) the ones before
-  static_assert(kKillerCount == kKillerSlots * kKillers, "get_killers() copies every killer");
+
+ public:
+  static constexpr int kKillerCount = kKillerSlots * kKillers;  // get_killers()'s length
+
+ private:
+  int killer_[kKillerCount];  // the last killers, then (kKillers 2) the ones before
   int killer_slot() const {
     const int d = std::min(g_.depth(), kKillerDepths - 1);
     if constexpr (KillersBySeat<Game>::value) return d * 4 + g_.to_move();
@@ -787,13 +790,15 @@ class Search {
 #ifdef OPENHAND_TRACE
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};
-  std::uint64_t depth_nodes_[16][2] = {}, depth_bound_[16] = {}, depth_tt_[16] = {};
+  std::uint64_t depth_nodes_[16][2] = {}, depth_bound_[16][2] = {}, depth_tt_[16] = {};
   ~Search() {
     for (int d = 0; d < 16; ++d)
       if (depth_nodes_[d][0] + depth_nodes_[d][1])
-        std::fprintf(stderr, "tricks %2d: inner %10llu starts %10llu bound-cut %9llu table-cut %9llu\n", d,
-                     (unsigned long long)depth_nodes_[d][0], (unsigned long long)depth_nodes_[d][1],
-                     (unsigned long long)depth_bound_[d], (unsigned long long)depth_tt_[d]);
+        std::fprintf(stderr,
+                     "tricks %2d: inner %10llu (bound-cut %9llu) starts %10llu bound-cut %9llu table-cut %9llu\n", d,
+                     (unsigned long long)depth_nodes_[d][0], (unsigned long long)depth_bound_[d][0],
+                     (unsigned long long)depth_nodes_[d][1], (unsigned long long)depth_bound_[d][1],
+                     (unsigned long long)depth_tt_[d]);
     for (int st = 0; st < 2; ++st)
       std::fprintf(stderr, "storable=%d cuts at move 0..3+: %llu %llu %llu %llu, no cut: %llu\n", st,
                    (unsigned long long)cut_at_[0][st], (unsigned long long)cut_at_[1][st],
