@@ -73,6 +73,9 @@
 //   std::uint64_t extra_nodes() const;  // nodes the game counted itself
 //                                     // (its own sub-searches), added to
 //                                     // the search's
+//   std::uint64_t trick_starts() const; // the trick starts its play has
+//                                     // reached (DDS's kind of node
+//                                     // count; Solver::trick_starts())
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -146,6 +149,8 @@ template <class G>
 using MoveCodeHook = decltype(std::declval<const G&>().move_code(0));
 template <class G>
 using ExtraNodesHook = decltype(std::declval<const G&>().extra_nodes());
+template <class G>
+using TrickStartsHook = decltype(std::declval<const G&>().trick_starts());
 
 // D is always Game::Deal: a second parameter only so that the binding can
 // name the Deal type in its declaration of the template (Cython).
@@ -171,6 +176,10 @@ class Solver : public Pollable {
   // long it would take on idle cores (the slowest thread), for benchmarks
   // on a shared machine.
   const std::vector<double>& last_cpu() const { return last_cpu_; }
+  // The trick starts every search of this solver has reached so far, for
+  // a game that counts them (Game::trick_starts(); else 0): the bridge
+  // solver DDS's kind of node count, for the benchmark against it.
+  std::uint64_t trick_starts() const { return trick_starts_; }
 
   std::size_t table_bytes() const { return tables_.bytes(); }
 
@@ -300,12 +309,17 @@ class Solver : public Pollable {
     Game game;
     Budget budget;
     Search<Game> search;
+    Solver& owner;
     Run(Solver& solver, const Deal& d, bool many, bool limited = false)
         : game(solver.make(d)),
           budget(limited ? solver.budget() : Budget{}),
-          search(game, solver.tables_.search_table(), &solver.poll_, &budget) {
+          search(game, solver.tables_.search_table(), &solver.poll_, &budget),
+          owner(solver) {
       solver.tables_.reserve(game.depth(), many);
     }
+    ~Run() { owner.trick_starts_ += trick_starts_of(game); }
+    Run(const Run&) = delete;
+    Run& operator=(const Run&) = delete;
     std::uint64_t nodes() const { return search.nodes() + extra_nodes(game); }
   };
 
@@ -330,7 +344,7 @@ class Solver : public Pollable {
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
     const int k = std::min<int>(threads_, int(todo.size()));
-    std::vector<std::uint64_t> spent(k, 0);
+    std::vector<std::uint64_t> spent(k, 0), starts(k, 0);
     std::vector<std::exception_ptr> failed(k);
     bool user_stop = false;  // the binding's poll asked to stop (worker 0)
     struct Shared {
@@ -416,6 +430,7 @@ class Solver : public Pollable {
           stop.store(true);
         }
         spent[w] = s.nodes() + extra_nodes(g);
+        starts[w] = trick_starts_of(g);
       } catch (...) {
         failed[w] = std::current_exception();
         stop.store(true);
@@ -433,6 +448,7 @@ class Solver : public Pollable {
       if (his) his[i] = hi[i];
     }
     for (int w = 0; w < k; ++w) *nodes += spent[w];
+    for (int w = 0; w < k; ++w) trick_starts_ += starts[w];
     // The root: the best of its moves' bounds, and the move that holds it.
     int best = 0;
     for (int i = 1; i < n; ++i)
@@ -558,12 +574,17 @@ class Solver : public Pollable {
     if constexpr (kHas<Game, ExtraNodesHook>) return g.extra_nodes();
     else return 0;
   }
+  static std::uint64_t trick_starts_of(const Game& g) {
+    if constexpr (kHas<Game, TrickStartsHook>) return g.trick_starts();
+    else return 0;
+  }
 
   Tables tables_;
   std::size_t table_cap_;
   int threads_ = 1;
   std::vector<std::unique_ptr<Tables>> extra_;  // the tables of threads 2..threads_
   std::vector<double> last_cpu_;
+  std::uint64_t trick_starts_ = 0;
 
   static double thread_cpu_seconds() {
 #if defined(CLOCK_THREAD_CPUTIME_ID)

@@ -68,6 +68,7 @@ class Endgames : public Bounds {
   template <int I>
   int two_tricks_ab(const int (&c)[4][2], int (&x)[4], int led, int alpha, int beta, int leader, Mask& rel) {
     if constexpr (I == 4) {
+      ++trick_starts_;  // the last trick's start (rules.hpp: trick_starts())
       const int t1[4] = {c[0][x[0]], c[1][x[1]], c[2][x[2]], c[3][x[3]]};
       const int w = trick_winner(t1);
       int t2[4];
@@ -152,6 +153,7 @@ class Endgames : public Bounds {
       if (ntrick_ < 4) {
         v = first_trick_ab(alpha, beta, -1, nullptr, child);
       } else {
+        ++trick_starts_;  // two tricks left (rules.hpp: trick_starts())
         const int w = trick_winner(trick_);
         const int winner = (leader_ + w) & 3;
         const int gain = sc_.gain(trick_[w], winner, false);

@@ -195,6 +195,7 @@ class Position : public CardMoves<Position> {
     won_ = winner_relevance(trick_, w, sc_);
     leader_ = winner;
     ntrick_ = 0;
+    if (tricks_left_) ++trick_starts_;
     return sc_.gain(trick_[w], winner, tricks_left_ == 0);
   }
 
@@ -213,6 +214,14 @@ class Position : public CardMoves<Position> {
     --ntrick_;
     hand_[(leader_ + ntrick_) & 3] |= bit(c);
   }
+
+  // The trick starts reached so far: the positions after a completed
+  // trick with tricks still to play, here and in the endgame solvers
+  // (endgame.hpp), which complete tricks without play().  It is how the
+  // bridge solver DDS counts its nodes (one per trick reached), so the
+  // skeleton's benchmark can compare like with like; the search's own node
+  // count has every card.
+  std::uint64_t trick_starts() const { return trick_starts_; }
 
  protected:
   friend class CardMoves<Position>;  // reads order_score()
@@ -258,6 +267,7 @@ class Position : public CardMoves<Position> {
   Mask hand_[4];
   Mask in_play_;
   Mask won_ = 0;       // winner_relevance() of the trick the last play() completed, else 0
+  std::uint64_t trick_starts_ = 0;  // see trick_starts()
   int leader_, ntrick_, tricks_left_, points_in_play_;
   int ns_points_;      // card points of N-S's cards in play (hands and table)
   int trick_[4];

@@ -14,6 +14,8 @@
 #   .batch_until(specs, target, stop)
 #                                -> ([fail-soft bounds], nodes)
 #   .threads                     move_values' threads (settable; 1 by default)
+#   .trick_starts                the trick starts reached by every search so
+#                                far (65 counts them; DDS's kind of node)
 #   .set_limit(nodes, seconds)   limits of the later value, at_least,
 #                                move_values and move_bounds calls (0: none)
 #   .move_bounds(spec)           -> (root lower bound, {move code: (lo, hi)},
@@ -64,6 +66,7 @@ cdef extern from "solver.hpp" namespace "openhand":
         void set_threads(int k) except +
         int threads()
         const vector[double]& last_cpu()
+        uint64_t trick_starts()
         int value(const D& d, uint64_t* nodes, Partial* part) except + nogil
         cbool at_least(const D& d, int target, uint64_t* nodes, Partial* part) except + nogil
         int move_values(const D& d, int* value, int* moves, int* values, uint64_t* nodes,
@@ -159,6 +162,13 @@ cdef class SolverOwner:
         """CPU seconds of the last move_values on each of its threads
         (solver.hpp: last_cpu)."""
         return list(self._s.last_cpu())
+
+    @property
+    def trick_starts(self):
+        """The trick starts this solver's searches have reached so far, in
+        a game that counts them (65; else 0): the bridge solver DDS's kind
+        of node count, one per trick reached (solver.hpp: trick_starts)."""
+        return self._s.trick_starts()
 
     cdef _keep(self, Partial p):
         self.last = (bool(p.cut), p.lo, p.hi, p.move, bool(p.proved))
