@@ -141,3 +141,45 @@ def test_tricks_table_names_point_cards_by_relative_rank():
         assert again.value == fresh.value == first.value
         assert again.nodes <= 4 < 500 < fresh.nodes, (again.nodes, fresh.nodes)
 
+
+
+def trick_starts_of_tree(pos: Position) -> int:
+    """The trick starts of the whole game tree below pos (every line, no
+    pruning): positions after a completed trick with tricks still to play."""
+    if pos.is_over():
+        return 0
+    n = 0
+    for move in list(pos.legal_moves):
+        before = len(pos.winners)
+        pos.play(move)
+        n += (len(pos.winners) > before and not pos.is_over()) + trick_starts_of_tree(pos)
+        pos.undo()
+    return n
+
+
+@needs_core
+def test_trick_starts_count_as_dds_counts_nodes():
+    """The core counts the trick starts its searches reach (DDS's kind of
+    node, for bench_dds_skeleton.py): none with one trick left; with more,
+    at most the whole tree's once per MTD(f) pass (a pass per value the
+    position can take), the same on a fresh solver, and adding up over one
+    solver's calls."""
+    one = random_position(seed=35_000, tricks_left=1)
+    solver = Solver(table_mb=1, implementation="cpp")
+    solver.solve(one, moves=False, objective="tricks")
+    assert solver._core.trick_starts == 0
+    total = 0
+    for seed in range(35_001, 35_011):
+        p = random_position(seed=seed, tricks_left=2 + seed % 2)
+        counts = []
+        for _ in range(2):
+            fresh = Solver(table_mb=1, implementation="cpp")
+            fresh.solve(p, moves=False, objective="tricks")
+            counts.append(fresh._core.trick_starts)
+        assert counts[0] == counts[1]
+        assert counts[0] <= (p.tricks_left + 1) * trick_starts_of_tree(p.copy()), p.to_text()
+        total += counts[0]
+        before = solver._core.trick_starts
+        solver.solve(p, moves=False, objective="tricks")
+        assert solver._core.trick_starts >= before
+    assert solver._core.trick_starts > 0 and total > 0
