@@ -136,6 +136,16 @@ class Bounds : public Keys {
       if (!mine) continue;
       if (!(hand_[e1] & sm) && (hand_[e1] & trumps)) continue;
       if (!(hand_[e2] & sm) && (hand_[e2] & trumps)) continue;
+      // The partner's winner instead: the leader leads its lowest card of
+      // s and the partner, following, wins with c; the trick gives the
+      // defenders pts(c) as well.
+      const Mask theirs = hand_[partner] & sm;
+      const Mask not_theirs = (hand_[lead] | hand_[e1] | hand_[e2]) & sm;
+      const Mask partner_winners = theirs & ~((bit(highest(not_theirs)) << 1) - 1);
+      if (partner_winners && card_points(lowest(partner_winners)) < best_pts) {
+        best = lowest(partner_winners);
+        best_pts = card_points(best);
+      }
       if (!(hand_[partner] & ~trumps)) continue;
       const Mask others = (hand_[partner] | hand_[e1] | hand_[e2]) & sm;
       const Mask winners = others ? mine & ~((bit(highest(others)) << 1) - 1) : mine;
@@ -160,17 +170,90 @@ class Bounds : public Keys {
   // `used`: the cards counted (naming them names every card above them).
   int quick_tricks(Mask& used) const {
     const int partner = (leader_ + 2) & 3, e1 = (leader_ + 1) & 3, e2 = (leader_ + 3) & 3;
+    Mask lead = hand_[leader_], part = hand_[partner], a = hand_[e1], b = hand_[e2];
+    int q = cash_tricks(lead, part, a, b, used);
+    Mask u;
+    int n = cross_tricks(lead, part, a, b, u);
+    if (n > q) { q = n; used = u; }
+    // Or the leader cashes its top cards of each side suit the partner can
+    // follow to every time, then crosses.  Each opponent that follows
+    // loses its lowest cards of the suit (worst case, as in cross_tricks());
+    // the partner its lowest.
     const Mask trumps = suit_mask(kTrumpSuit);
-    const Mask others = hand_[partner] | hand_[e1] | hand_[e2];
-    const Mask mine = hand_[leader_];
-    int partner_free = popcount(hand_[partner] & ~trumps), q = 0;
+    const auto less_lowest = [](Mask h, Mask sm, int k) {
+      for (int i = 0; i < k && (h & sm); ++i) h &= ~bit(lowest(h & sm));
+      return h;
+    };
+    int pre = 0;
+    Mask pre_used = 0;
+    for (int t = 1; t < 4; ++t) {
+      const Mask sm = suit_mask(t), o = (part | a | b) & sm;
+      Mask top = o ? lead & sm & ~((bit(highest(o)) << 1) - 1) : lead & sm;
+      int k = std::min(popcount(top), popcount(part & sm));
+      if (a & trumps) k = std::min(k, popcount(a & sm));
+      if (b & trumps) k = std::min(k, popcount(b & sm));
+      for (int i = 0; i < k; ++i) {
+        const int c = highest(top);
+        pre_used |= bit(c);
+        top ^= bit(c);
+        lead ^= bit(c);
+      }
+      part = less_lowest(part, sm, k);
+      a = less_lowest(a, sm, k);
+      b = less_lowest(b, sm, k);
+      pre += k;
+    }
+    if (pre > 0) {
+      n = cross_tricks(lead, part, a, b, u);
+      if (n > 0 && pre + n > q) { q = pre + n; used = pre_used | u; }
+    }
+    return q;
+  }
+  // Cross to the partner first: a suit s the leader holds, whose top
+  // card c in play is the partner's, and which neither opponent can ruff
+  // (each follows or holds no trump; trumps cannot be ruffed).  The
+  // leader leads its lowest card of s, the partner wins with c and cashes
+  // from its own hand (cash_tricks()).  After the trick each opponent that
+  // followed holds one card of s fewer: its lowest is taken out (its
+  // highest stays: the worst case for what counts as a top card); one that
+  // discarded holds no trump, so nothing it keeps can stop a cashed card.
+  // The most tricks so found, 0 if none (lead: the leader's hand, part its
+  // partner's, a and b the opponents').  (Measured on the skeleton's 50
+  // full deals: 9% fewer nodes, values identical; a partner's card that
+  // only outranks the opponents' and the lead, as Kx opposite Ax, gained
+  // nothing more.)
+  static int cross_tricks(Mask lead, Mask part, Mask a, Mask b, Mask& used) {
+    const Mask trumps = suit_mask(kTrumpSuit);
+    int q = 0;
+    used = 0;
+    for (int s = 0; s < 4; ++s) {
+      const Mask sm = suit_mask(s);
+      const Mask all = (lead | part | a | b) & sm;
+      if (!(lead & sm) || !(part & sm) || !(part & bit(highest(all)))) continue;
+      if (s != kTrumpSuit && !(a & sm) && (a & trumps)) continue;
+      if (s != kTrumpSuit && !(b & sm) && (b & trumps)) continue;
+      const int c = highest(all);
+      const auto less_lowest = [&](Mask h) { return (h & sm) ? h & ~bit(lowest(h & sm)) : h; };
+      Mask u;
+      const int n = 1 + cash_tricks(part & ~bit(c), less_lowest(lead), less_lowest(a), less_lowest(b), u);
+      if (n > q) { q = n; used = u | bit(c); }
+    }
+    return q;
+  }
+  // The tricks hand `lead` can cash in a row from its own hand, whatever
+  // the others do (see quick_tricks()): its partner holds `part`, the
+  // opponents e1 and e2.
+  static int cash_tricks(Mask lead, Mask part, Mask e1, Mask e2, Mask& used) {
+    const Mask trumps = suit_mask(kTrumpSuit);
+    const Mask others = part | e1 | e2;
+    int partner_free = popcount(part & ~trumps), q = 0;
     used = 0;
     for (int s = 1; s < 4 && partner_free > 0; ++s) {
       const Mask sm = suit_mask(s), o = others & sm;
-      Mask top = o ? mine & sm & ~((bit(highest(o)) << 1) - 1) : mine & sm;
+      Mask top = o ? lead & sm & ~((bit(highest(o)) << 1) - 1) : lead & sm;
       int n = popcount(top);
-      if (hand_[e1] & trumps) n = std::min(n, popcount(hand_[e1] & sm));
-      if (hand_[e2] & trumps) n = std::min(n, popcount(hand_[e2] & sm));
+      if (e1 & trumps) n = std::min(n, popcount(e1 & sm));
+      if (e2 & trumps) n = std::min(n, popcount(e2 & sm));
       n = std::min(n, partner_free);
       partner_free -= n;
       q += n;
@@ -181,8 +264,11 @@ class Bounds : public Keys {
       }
     }
     const Mask ot = others & trumps;
-    const Mask top_trumps = ot ? mine & trumps & ~((bit(highest(ot)) << 1) - 1) : mine & trumps;
+    const Mask top_trumps = ot ? lead & trumps & ~((bit(highest(ot)) << 1) - 1) : lead & trumps;
     used |= top_trumps;
+    // With no trump left to the opponents every trump trick is the side's:
+    // while both hands hold trumps, whichever is on lead leads one.
+    if (!((e1 | e2) & trumps)) return q + std::max(popcount(top_trumps), std::min(popcount(lead & trumps), popcount(part & trumps)));
     return q + popcount(top_trumps);
   }
 
