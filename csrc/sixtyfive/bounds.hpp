@@ -43,11 +43,44 @@ class Bounds : public Keys {
     if (ntrick_ != 0) {
       lo = -ns_points_;
       hi = sc_.trick() * tricks_left_ + sc_.last() + points_in_play_ - ns_points_;
+      bounds_rel_ = 0;
+      if (sc_.tricks && ntrick_ == 1) second_hand_trick(lo, hi);
       return;
     }
     full_bounds(lo, hi);
   }
+  // Under the tricks objective, at the second card of a trick: does the
+  // side to move surely win this trick?  It does if its highest card of the
+  // led suit beats the lead and every card of it the third hand holds, and
+  // the third hand cannot ruff (it follows, or the lead is a trump, or it
+  // holds none); or, to a side suit, if one of its two hands can ruff
+  // (void in it, holding a trump) and the third hand cannot.  Then it
+  // takes at least one of the tricks left.  (DDS asks the same of its
+  // second hand.  Measured on the skeleton's 50 deals: 2.6% fewer nodes;
+  // the same at the last card of a trick, naming the winning card and the
+  // lowest that beats it, 3% more.)  The bound names that highest card (and so every card
+  // above it: the lead and the third hand's cards stay below it).
+  void second_hand_trick(int& lo, int& hi) const {
+    const int me = to_move(), third = (me + 1) & 3, fourth = (me + 2) & 3;
+    const int s = suit_of(trick_[0]);
+    const Mask sm = suit_mask(s), trumps = suit_mask(kTrumpSuit);
+    const Mask t3 = hand_[third];
+    const bool third_ruffs = s != kTrumpSuit && !(t3 & sm) && (t3 & trumps);
+    if (third_ruffs) return;
+    const Mask ours = (hand_[me] | hand_[fourth]) & sm;
+    Mask rel = 0;
+    if (ours && highest(ours) > std::max(trick_[0], (t3 & sm) ? highest(t3 & sm) : -1)) {
+      rel = bit(highest(ours));
+    } else if (!(s != kTrumpSuit && (((!(hand_[me] & sm)) && (hand_[me] & trumps)) ||
+                                     ((!(hand_[fourth] & sm)) && (hand_[fourth] & trumps))))) {
+      return;
+    }
+    if ((me & 1) == 0) lo = std::max(lo, 1);
+    else hi = std::min(hi, tricks_left_ - 1);
+    bounds_rel_ = rel;
+  }
   void full_bounds(int& lo, int& hi) const {
+    bounds_rel_ = 0;
     Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
     for (int i = 0; i < ntrick_; ++i) side_cards[((leader_ + i) & 1)] |= bit(trick_[i]);
     const Mask sure = sure_winners();
@@ -273,14 +306,15 @@ class Bounds : public Keys {
 
   // The cards a settling quick bound used: the sure winners, the cashable
   // winner and (tricks objective) the quick tricks (see full_bounds());
-  // inside a trick the bounds use point cards and counts only.  Asked
+  // inside a trick the bounds use point cards and counts only (and the
+  // second hand's sure trick its card, second_hand_trick()).  Asked
   // (search.hpp) at the node whose bounds() was the last one computed, so
   // full_bounds() keeps them at a trick start rather than have them found
   // twice (the quick tricks were 9% of the skeleton's time).
-  Mask bounds_relevance() const { return ntrick_ != 0 ? 0 : bounds_rel_; }
+  Mask bounds_relevance() const { return bounds_rel_; }
 
  protected:
-  mutable Mask bounds_rel_ = 0;  // bounds_relevance() of the last trick start's full_bounds()
+  mutable Mask bounds_rel_ = 0;  // bounds_relevance() of the last bounds computed
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins).
