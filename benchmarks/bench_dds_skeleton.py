@@ -16,8 +16,8 @@ What a node is differs: DDS counts one node per trick reached (its
 start included), this core's node count has every card played.  So the
 core's trick starts are counted too (``CoreSolver.trick_starts``: the
 positions after a completed trick that its search and its endgame solvers
-reached), and the like-for-like ratio is theirs to DDS's nodes.  Figures go to results/dds_skeleton.json as
-they are measured.
+reached), and the like-for-like ratio is theirs to DDS's nodes.  Figures
+go to results/dds_skeleton.json as they are measured.
 
     python benchmarks/bench_dds_skeleton.py [--deals 50] [--table-mb 512]
 """

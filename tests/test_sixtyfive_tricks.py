@@ -181,5 +181,6 @@ def test_trick_starts_count_as_dds_counts_nodes():
         total += counts[0]
         before = solver._core.trick_starts
         solver.solve(p, moves=False, objective="tricks")
-        assert solver._core.trick_starts >= before
+        if counts[0]:   # a position no other one's entries answer: the shared solver searches it too
+            assert solver._core.trick_starts > before, p.to_text()
     assert solver._core.trick_starts > 0 and total > 0
