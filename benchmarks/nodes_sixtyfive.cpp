@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
     const int v = solver.value(d, &nodes);
     const double t = cpu() - t0;
     tt += t; tn += nodes;
-    std::printf("%d %d %llu %.3f\n", tricks, v, (unsigned long long)nodes, t);
+    std::printf("%d %d %llu %.3f %llu\n", tricks, v, (unsigned long long)nodes, t, (unsigned long long)solver.trick_starts());
     std::fflush(stdout);
   }
   std::printf("total %llu %.3f\n", tn, tt);

@@ -206,6 +206,15 @@ struct HasEtc : std::false_type {};
 template <class G>
 struct HasEtc<G, std::void_t<decltype(std::declval<const G&>().etc_node())>> : std::true_type {};
 
+// Does Game want to know when a move is played only to look its child up
+// (void set_probing(bool)): 65 counts the trick starts its search reaches,
+// and an enhanced transposition cutoff's look-ups reach none unless one
+// cuts (the cutting child is then played again, and counted).
+template <class G, class = void>
+struct HasProbing : std::false_type {};
+template <class G>
+struct HasProbing<G, std::void_t<decltype(std::declval<G&>().set_probing(true))>> : std::true_type {};
+
 // The table's bucket size: Game::kTableWays if the game sets it, else 4.
 template <class G, class = void>
 struct TableWays : std::integral_constant<int, 4> {};
@@ -434,6 +443,7 @@ class Search {
         typename Game::Key ck[Game::kMaxMoves];
         std::uint64_t ch[Game::kMaxMoves];
         int cg[Game::kMaxMoves];
+        if constexpr (HasProbing<Game>::value) g_.set_probing(true);
         for (int i = 0; i < n; ++i) {
           cg[i] = g_.play(moves[i]);
           ck[i] = g_.key();
@@ -441,6 +451,7 @@ class Search {
           tt_.prefetch(ch[i]);
           g_.undo(moves[i]);
         }
+        if constexpr (HasProbing<Game>::value) g_.set_probing(false);
         for (int i = 0; i < n; ++i) {
           if constexpr (kRel) {
             int cut = kInf;

@@ -139,7 +139,7 @@ def test_tricks_table_names_point_cards_by_relative_rank():
         again = shared.solve(q, moves=False, objective="tricks")
         fresh = Solver(table_mb=4, implementation="cpp").solve(q, moves=False, objective="tricks")
         assert again.value == fresh.value == first.value
-        assert again.nodes <= 4 < 500 < fresh.nodes, (again.nodes, fresh.nodes)
+        assert again.nodes <= 4 < 100 < fresh.nodes, (again.nodes, fresh.nodes)
 
 
 

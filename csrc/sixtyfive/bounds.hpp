@@ -103,6 +103,14 @@ class Bounds : public Keys {
       // Under the tricks objective the leader's quick tricks cap them too.
       if (sc_.tricks) max_gain[x ^ 1] = std::min(max_gain[x ^ 1], tricks_left_ - quick_tricks(used));
       bounds_rel_ = sure | (c >= 0 ? bit(c) : 0) | used;
+      // Under the tricks objective each side's trump tricks cap the other.
+      if (sc_.tricks) {
+        for (int y = 0; y < 2; ++y) {
+          Mask r;
+          const int f = trump_floor(y, r);
+          if (tricks_left_ - f < max_gain[y ^ 1]) { max_gain[y ^ 1] = tricks_left_ - f; bounds_rel_ |= r; }
+        }
+      }
     }
     // N-S take at most max_gain[0] on top of what they hold, E-W at most
     // max_gain[1] on top of theirs, and the total is fixed.
@@ -295,6 +303,57 @@ class Bounds : public Keys {
     if (!((e1 | e2) & trumps))
       return q + std::max(popcount(top_trumps), std::min(popcount(lead & trumps), popcount(part & trumps)));
     return q + popcount(top_trumps);
+  }
+
+  // Under the tricks objective at a trick start: tricks side y (seats y
+  // and y + 2) surely takes with its trumps, whatever is played (after the
+  // checks of DDS's "later tricks"); rel: the cards that depends on.
+  //  - A hand of y: each of its trumps wins its trick (for its side) unless
+  //    an opponent's higher trump falls to the same trick, and each
+  //    opponent's trump falls to one trick, taking at most one of the
+  //    hand's.  So with j opponents' trumps above the hand's cards counted,
+  //    y takes at least (the count) - j (trump_count_floor()).
+  //  - y holds the top two trumps in its two hands, one of which holds
+  //    another trump: y can keep them from falling to one trick (the hand
+  //    that must play a trump while its partner still holds its top one
+  //    plays the other), so both win: 2.
+  int trump_floor(int y, Mask& rel) const {
+    const Mask tr = suit_mask(kTrumpSuit);
+    const Mask h0 = hand_[y] & tr, h1 = hand_[y + 2] & tr;
+    const Mask opp = (hand_[y ^ 1] | hand_[(y + 2) ^ 1]) & tr;
+    Mask r1;
+    int f = trump_count_floor(h0, opp, rel);
+    const int f1 = trump_count_floor(h1, opp, r1);
+    if (f1 > f) { f = f1; rel = r1; }
+    if (f >= 2 || !opp) return f;
+    const Mask all = h0 | h1 | opp;
+    const int top = highest(all);
+    const Mask rest = all & ~bit(top);
+    if (!rest) return f;
+    const int second = highest(rest);
+    if ((h0 & bit(top) && h1 & bit(second)) || (h1 & bit(top) && h0 & bit(second))) {
+      if (popcount(h0) > 1 || popcount(h1) > 1) { rel = bit(top) | bit(second); return 2; }
+    }
+    return f;
+  }
+  // The first case above for one hand's trumps `mine` against the
+  // opponents' `opp`: the best over j of the hand's trumps above the
+  // opponents' (j+1)-th highest, less j (with j = all of theirs, the
+  // hand's length less theirs, which names no card: lengths are kept
+  // exactly by every class; else the lowest card counted, naming every
+  // trump above it).
+  static int trump_count_floor(Mask mine, Mask opp, Mask& rel) {
+    int best = popcount(mine) - popcount(opp);
+    rel = 0;
+    Mask o = opp;
+    for (int j = 0; o && mine; ++j) {
+      const int above = highest(o);
+      o ^= bit(above);
+      const Mask counted = mine & ~((bit(above) << 1) - 1);
+      const int f = popcount(counted) - j;
+      if (f > best) { best = f; rel = bit(lowest(counted)); }
+    }
+    return std::max(best, 0);
   }
 
   // The cards a settling quick bound used: the sure winners, the cashable

@@ -53,6 +53,10 @@ class Endgames : public Bounds {
   // first_trick_ab(), led by `leader` (the hands as they are now); rel: the
   // result's relevant cards.
   int two_tricks(int leader, int alpha, int beta, Mask& rel) {
+    if (sc_.tricks) {
+      int v;
+      if (two_tricks_bound(leader, alpha, beta, v, rel)) return v;
+    }
     int c[4][2], x[4];
     for (int i = 0; i < 4; ++i) {
       const Mask h = hand_[(leader + i) & 3];
@@ -60,6 +64,37 @@ class Endgames : public Bounds {
       c[i][1] = highest(h);
     }
     return two_tricks_ab<0>(c, x, 0, alpha, beta, leader, rel);
+  }
+  // Under the tricks objective, the last two tricks led by `leader` (the
+  // hands as they are now): a side holding the top trump takes one of
+  // them, and so does the leader's side if the leader holds the top card
+  // of a suit that no opponent can ruff (it leads it).  True if that
+  // settles the window (alpha, beta): v, a true bound on the side it was
+  // left, and rel, the card the sure trick depends on.
+  bool two_tricks_bound(int leader, int alpha, int beta, int& v, Mask& rel) const {
+    const Mask all = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    int lo = 0, hi = 2;
+    Mask lo_rel = 0, hi_rel = 0;
+    const auto sure = [&](int side, int card) {
+      if (side == 0 && lo == 0) { lo = 1; lo_rel = bit(card); }
+      if (side == 1 && hi == 2) { hi = 1; hi_rel = bit(card); }
+    };
+    const Mask trumps = all & suit_mask(kTrumpSuit);
+    if (trumps) {
+      const int t = highest(trumps);
+      for (int h = 0; h < 4; ++h)
+        if (hand_[h] & bit(t)) sure(h & 1, t);
+    }
+    for (int c : cards_of(hand_[leader])) {
+      const int s = suit_of(c);
+      if (c != highest(all & suit_mask(s))) continue;
+      if (can_ruff(hand_[(leader + 1) & 3], s) || can_ruff(hand_[(leader + 3) & 3], s)) continue;
+      sure(leader & 1, c);
+    }
+    if (lo >= beta) { v = lo; rel = lo_rel; return true; }
+    if (hi <= alpha) { v = hi; rel = hi_rel; return true; }
+    if (lo == hi) { v = lo; rel = lo_rel | hi_rel; return true; }
+    return false;
   }
   // rel: the result's relevant cards, as Search computes them (see
   // search.hpp): a cutoff depends on the cutting line alone, a node where

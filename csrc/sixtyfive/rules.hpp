@@ -195,7 +195,7 @@ class Position : public CardMoves<Position> {
     won_ = winner_relevance(trick_, w, sc_);
     leader_ = winner;
     ntrick_ = 0;
-    if (tricks_left_) ++trick_starts_;
+    if (tricks_left_ && !probing_) ++trick_starts_;
     return sc_.gain(trick_[w], winner, tricks_left_ == 0);
   }
 
@@ -222,6 +222,11 @@ class Position : public CardMoves<Position> {
   // skeleton's benchmark can compare like with like; the search's own node
   // count has every card.
   std::uint64_t trick_starts() const { return trick_starts_; }
+  // The search's enhanced transposition cutoffs (search.hpp) play the last
+  // card of a trick only to look the child up: not a trick start reached
+  // (a child whose entry cuts is played again, and counted once, as DDS
+  // counts a node answered by its table).
+  void set_probing(bool on) { probing_ = on; }
 
  protected:
   friend class CardMoves<Position>;  // reads order_score()
@@ -268,6 +273,7 @@ class Position : public CardMoves<Position> {
   Mask in_play_;
   Mask won_ = 0;       // winner_relevance() of the trick the last play() completed, else 0
   std::uint64_t trick_starts_ = 0;  // see trick_starts()
+  bool probing_ = false;             // see set_probing()
   int leader_, ntrick_, tricks_left_, points_in_play_;
   int ns_points_;      // card points of N-S's cards in play (hands and table)
   int trick_[4];
