@@ -258,6 +258,7 @@ class Position : public CardMoves<Position> {
     int w = 0;
     for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
     const bool partner_winning = ((ntrick_ - w) & 1) == 0;
+    if (sc_.tricks) return tricks_follow_score(c, trick_[w], partner_winning);
     const int wp = sc_.card(trick_[w]);
     if (beats(c, trick_[w])) {
       // Win: worth 2 - pts now; the cheapest sufficient card first.
@@ -317,6 +318,49 @@ class Position : public CardMoves<Position> {
       w += 17 - rr;
     }
     return w;
+  }
+
+  // Could hand h beat card best in a trick led in suit ls?
+  static bool can_top(Mask h, int ls, int best) {
+    const Mask f = h & suit_mask(ls);
+    if (f) return suit_of(best) == ls && highest(f) > best;
+    const Mask t = h & suit_mask(kTrumpSuit);
+    return t && (suit_of(best) != kTrumpSuit || highest(t) > best);
+  }
+  // The strongest card hand h may play to a trick led in suit ls, -1 if
+  // it cannot win (void in ls without trumps).
+  static int strongest(Mask h, int ls) {
+    const Mask f = h & suit_mask(ls);
+    if (f) return highest(f);
+    const Mask t = h & suit_mask(kTrumpSuit);
+    return t ? highest(t) : -1;
+  }
+  // The tricks objective's second to fourth cards, by whether the trick is
+  // the mover's side's whatever the opponents still to play hold: a sure
+  // winner of the mover's own first (the cheapest), a low card under the
+  // partner's sure winner first of all and overtaking it late; the second
+  // hand's low card counts as sure when the fourth hand (its partner) tops
+  // both the card to beat and the third hand's strongest.  A card that wins
+  // for now but may be topped comes next, then the low cards, the lowest
+  // first.  On the skeleton's 50 deals 15.87M -> 7.80M nodes, trick starts
+  // 7.57M -> 3.82M, values identical (tried: a winner that may be topped
+  // after the low cards, in the second or third hand: +4% and +16% nodes;
+  // discards by rank among the suit's cards in play, or a suit's top card
+  // discarded last: no better).
+  int tricks_follow_score(int c, int cur, bool partner_winning) const {
+    const int ls = suit_of(trick_[0]);
+    const bool mine = beats(c, cur);
+    const int best = mine ? c : cur;
+    bool sure = mine || partner_winning;
+    for (int i = ntrick_ + 1; sure && i < 4; i += 2)
+      if (can_top(hand_[(leader_ + i) & 3], ls, best)) sure = false;
+    if (!mine && ntrick_ == 1) {
+      const int b4 = strongest(hand_[(leader_ + 3) & 3], ls), b3 = strongest(hand_[(leader_ + 2) & 3], ls);
+      if (b4 >= 0 && beats(b4, cur) && (b3 < 0 || beats(b4, b3))) sure = true;
+    }
+    const int r = rank_of(c);
+    if (sure) return mine ? (partner_winning ? 60 : 100) - r / 2 : 110 - r;
+    return mine ? 40 - r / 2 : 35 - r;
   }
 
   struct Undo { int leader; int trick[4]; int ns_points; };
