@@ -53,6 +53,8 @@
 //   static constexpr bool kKillersBySeat;  // true: two killer moves per
 //                                       // depth and to_move() (0..3), and
 //                                       // moves(out, first, second)
+//   bool killers() const;               // false: no killer moves here
+//                                       // (65's tricks objective)
 //   bool solve_rest(int alpha, int beta, int& v);
 //                                       // a game with a dedicated search
 //                                       // for some positions (66: the
@@ -273,6 +275,13 @@ struct KillersBySeat : std::false_type {};
 template <class G>
 struct KillersBySeat<G, std::void_t<decltype(G::kKillersBySeat)>> : std::integral_constant<bool, G::kKillersBySeat> {};
 
+// Does Game say whether to use killer moves (bool killers() const)?  Games
+// without it always do.
+template <class G, class = void>
+struct HasKillerSwitch : std::false_type {};
+template <class G>
+struct HasKillerSwitch<G, std::void_t<decltype(std::declval<const G&>().killers())>> : std::true_type {};
+
 // Does Game tell the moves whose results are those of a move searched
 // (Mask equivalent_moves(move, rel) const: the moves, as bits of a Mask,
 // whose children lie in the class of the result the child after `move`
@@ -420,7 +429,7 @@ class Search {
 
     int moves[Game::kMaxMoves];
     int second = -1;  // (games with two killers: see killer_)
-    if (store) {
+    if (store && use_killers()) {
       const int slot = killer_slot();
       if constexpr (kKillers == 2) second = first < 0 ? killer_[kKillerSlots + slot] : killer_[slot];
       if (first < 0) first = killer_[slot];
@@ -793,6 +802,10 @@ class Search {
 
  private:
   int killer_[kKillerCount];  // the last killers, then (kKillers 2) the ones before
+  bool use_killers() const {
+    if constexpr (HasKillerSwitch<Game>::value) return g_.killers();
+    else return true;
+  }
   int killer_slot() const {
     const int d = std::min(g_.depth(), kKillerDepths - 1);
     if constexpr (KillersBySeat<Game>::value) return d * 4 + g_.to_move();
