@@ -512,7 +512,7 @@ class Search {
       if (root) pass_move_ = best_move;
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
-        if (store) {
+        if (store && use_killers()) {
           const int slot = killer_slot();
           if constexpr (kKillers == 2) {
             if (killer_[slot] != moves[i]) killer_[kKillerSlots + slot] = killer_[slot];

@@ -320,13 +320,6 @@ class Position : public CardMoves<Position> {
     return w;
   }
 
-  // Could hand h beat card best in a trick led in suit ls?
-  static bool can_top(Mask h, int ls, int best) {
-    const Mask f = h & suit_mask(ls);
-    if (f) return suit_of(best) == ls && highest(f) > best;
-    const Mask t = h & suit_mask(kTrumpSuit);
-    return t && (suit_of(best) != kTrumpSuit || highest(t) > best);
-  }
   // The strongest card hand h may play to a trick led in suit ls, -1 if
   // it cannot win (void in ls without trumps).
   static int strongest(Mask h, int ls) {
@@ -352,8 +345,10 @@ class Position : public CardMoves<Position> {
     const bool mine = beats(c, cur);
     const int best = mine ? c : cur;
     bool sure = mine || partner_winning;
-    for (int i = ntrick_ + 1; sure && i < 4; i += 2)
-      if (can_top(hand_[(leader_ + i) & 3], ls, best)) sure = false;
+    for (int i = ntrick_ + 1; sure && i < 4; i += 2) {  // the opponents still to play
+      const int top = strongest(hand_[(leader_ + i) & 3], ls);
+      if (top >= 0 && beats(top, best)) sure = false;
+    }
     if (!mine && ntrick_ == 1) {
       const int b4 = strongest(hand_[(leader_ + 3) & 3], ls), b3 = strongest(hand_[(leader_ + 2) & 3], ls);
       if (b4 >= 0 && beats(b4, cur) && (b3 < 0 || beats(b4, b3))) sure = true;
