@@ -35,16 +35,17 @@ class Game : public Endgames {
   static constexpr int kTableWays = 64;
   // The table starts small and grows as it fills (see table_entries()).
   static constexpr bool kGrowTable = true;
-  // Two killer moves per depth and seat to move (search.hpp): a seat's
-  // best lead at a depth says little about another's, and the one before
-  // the last still cuts often.
+  // A killer move per depth and seat to move (search.hpp), tried after
+  // the table's move: a seat's best lead at a depth says little about
+  // another's, and a move that cut off nearby often cuts here too.
   static constexpr bool kKillersBySeat = true;
   // None under the tricks objective, whose move ordering (rules.hpp) knows
   // better: on the skeleton's 50 deals 7.80M -> 5.97M nodes, trick starts
   // 3.82M -> 2.82M (per deal median 0.80x, max 2.84x), values
-  // identical; one killer per slot instead of two: 2% fewer only.  (The
-  // points objective keeps them: off, 1% more nodes on 30 seeded 9-trick
-  // positions, and they were measured 3-18% fewer on full deals.)
+  // identical; one killer per slot instead of the two then kept: 2% fewer
+  // only.  (The points objective keeps them: off, 1% more nodes on 30
+  // seeded 9-trick positions, and they were measured 3-18% fewer on full
+  // deals.)
   bool killers() const { return !sc_.tricks; }
 
   explicit Game(const Deal& d) : Endgames(d) {}
