@@ -43,7 +43,7 @@ class Game : public Endgames {
   // better: on the skeleton's 50 deals 7.80M -> 5.97M nodes, trick starts
   // 3.82M -> 2.82M (per deal median 0.80x, max 2.84x), values
   // identical; one killer per slot instead of the two then kept: 2% fewer
-  // only.  (The points objective keeps them: off, 1% more nodes on 30
+  // only.  (The points objective keeps its killer: off, 1% more nodes on 30
   // seeded 9-trick positions, and they were measured 3-18% fewer on full
   // deals.)
   bool killers() const { return !sc_.tricks; }
