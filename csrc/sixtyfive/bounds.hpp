@@ -43,7 +43,7 @@ class Bounds : public Keys {
     if (ntrick_ != 0) {
       lo = -ns_points_;
       hi = sc_.trick() * tricks_left_ + sc_.last() + points_in_play_ - ns_points_;
-      bounds_rel_ = 0;
+      bounds_rel_ = sc_.tricks ? 0 : kEveryPointCard;
       if (sc_.tricks && ntrick_ == 1) second_hand_trick(lo, hi);
       return;
     }
@@ -102,7 +102,7 @@ class Bounds : public Keys {
       }
       // Under the tricks objective the leader's quick tricks cap them too.
       if (sc_.tricks) max_gain[x ^ 1] = std::min(max_gain[x ^ 1], tricks_left_ - quick_tricks(used));
-      bounds_rel_ = sure | (c >= 0 ? bit(c) : 0) | used;
+      bounds_rel_ = sure | (c >= 0 ? bit(c) : 0) | used | (sc_.tricks ? 0 : kAcesKings);
       // Under the tricks objective each side's trump tricks cap the other.
       if (sc_.tricks) {
         for (int y = 0; y < 2; ++y) {
@@ -112,12 +112,18 @@ class Bounds : public Keys {
         }
       }
     }
+    else if (!sc_.tricks) bounds_rel_ = kEveryPointCard;
     // N-S take at most max_gain[0] on top of what they hold, E-W at most
     // max_gain[1] on top of theirs, and the total is fixed.
     const int ew_points = points_in_play_ - ns_points_;
     const int total = sc_.trick() * tricks_left_ + sc_.last();
     hi = std::min(max_gain[0], total + ew_points);
     lo = std::max(-ns_points_, total - max_gain[1]);
+    // (The terms of the points held depend on every point card; they never
+    // bind at a trick start, see bounds_relevance(), but the code does not
+    // rely on it.)
+    if (!sc_.tricks && (max_gain[0] > total + ew_points || total - max_gain[1] < -ns_points_))
+      bounds_rel_ |= kEveryPointCard;
   }
 
   // The sure winners (see bounds()).  A top trump already on the table
@@ -358,8 +364,13 @@ class Bounds : public Keys {
 
   // The cards a settling quick bound used: the sure winners, the cashable
   // winner and (tricks objective) the quick tricks (see full_bounds());
-  // inside a trick the bounds use point cards and counts only (and the
-  // second hand's sure trick its card, second_hand_trick()).  Asked
+  // under the points objective also the kings and aces, which best_case()
+  // counts, and every point card where the bounds from the points held
+  // bind (never at a trick start: each ace or king best_case() counts adds
+  // 2 or 1 beyond a trick's 2, less than its points); inside a trick the
+  // bounds use every point card and counts (and the second hand's sure
+  // trick its card,
+  // second_hand_trick()).  Asked
   // (search.hpp) at the node whose bounds() was the last one computed, so
   // full_bounds() keeps them at a trick start rather than have them found
   // twice (the quick tricks were 9% of the skeleton's time).
@@ -381,6 +392,11 @@ class Bounds : public Keys {
     return h;
   }
   mutable Mask bounds_rel_ = 0;  // bounds_relevance() of the last bounds computed
+  // Under the points objective (see key.hpp's class_key()): the J of each
+  // side suit names all its point cards, the K its K and A.  (The trump
+  // suit's are always named.)
+  static constexpr Mask kEveryPointCard = Mask(1) << 27 | Mask(1) << 43 | Mask(1) << 59;
+  static constexpr Mask kAcesKings = Mask(1) << 29 | Mask(1) << 45 | Mask(1) << 61;
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins).

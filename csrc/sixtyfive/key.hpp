@@ -6,23 +6,35 @@
 // points still to come depend on nothing else.
 //
 // Partition search (see search.hpp): a stored result names a class of
-// positions, all with the same leader, the same point cards (J Q K A) in the
-// same hands (under the points objective; under the tricks objective J..A
-// are ranks like the others, see tricks_key()) and the same number of low
-// cards (3..T) of each suit in each hand, and agreeing on who holds each
-// low card from a threshold up in each suit; the low cards below the
-// threshold are left unnamed ("x").  A result
-// depends on the cards that won the tricks of its proof tree (each trick's
-// winner is relevant, and with it every card of its suit above: the class
-// keeps the order of the named cards, and every x ranks below them; a
+// positions, all with the same leader and the same number of cards of each
+// suit in each hand, and agreeing on the cards of each suit from some card
+// up (the named cards); the cards below are left unnamed ("x").  Low cards
+// (3..T) are named by their order among the low cards in play, point cards
+// (J Q K A) by identity, since their points count when they win (under the
+// tricks objective every card is a rank like the others, see tricks_key()).
+// A result depends on the cards that won the tricks of its proof tree (each
+// trick's winner is relevant, and with it every card of its suit above: the
+// class keeps the order of the named cards, and every x ranks below them; a
 // winner without points alone of its suit in its trick wins whatever its
-// rank, so it need not be named, see winner_relevance()); the
-// rest only needs the suit lengths, which the class keeps.  So replaying the
-// proof in any position of the class, with each x played where an x was,
-// gives every trick the same winner, the same gain and the same legal
-// moves.  Two more things are relevant: the cards a quick bound used
-// (bounds_relevance()), and, where every move was tried, a run of
-// equivalent cards cut by the threshold (all_moves_relevance()).
+// rank, so it need not be named unless an x of its hand could be a point
+// card, see winner_relevance()); the rest only needs the suit lengths,
+// which the class keeps.  So replaying the proof in any position of the
+// class, with each x played where an x was, gives every trick the same
+// winner, the same gain and the same legal moves: a card that wins no trick
+// goes to its own side and adds nothing to the searched value (rules.hpp),
+// so an x may be a point card.  Two more things are relevant: the cards a
+// quick bound used (bounds_relevance()), and, where every move was tried, a
+// run of equivalent cards cut by the class (all_moves_relevance()).
+//
+// Point cards left unnamed (measured with the entries' turning replacement,
+// ttable.hpp): before, every class named all 16; on 30 seeded 9-trick
+// positions 9.25M -> 6.79M nodes, on full deals 0-5 454M -> 323M, values
+// identical.  The classes still name the trump suit's point cards and the
+// other suits' kings and aces (the hash covers them, kAlwaysNamed): hashing
+// the leader and counts alone put so many positions in one bucket that full
+// deal 0 took 6x the nodes (with the replacement then in use, which always
+// took a full bucket's first entry); with the trump suit's point cards
+// hashed too, 9-trick positions took 7.89M.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -38,36 +50,75 @@ namespace sixtyfive {
 // still in play (only their order matters), so a suit's n low cards in play
 // are its low "key ranks" 0..n-1.  At a trick start every card in play is
 // in one hand; a hand's index is (P0 bit) + 2 (P1 bit) of its cards.
-//   counts:  the number of low cards of each suit in each hand, 4 bits each
+//   counts:  the number of cards of each suit in each hand, 4 bits each
 //            (hand h, suit s at nibble 4h + s): the class's suit lengths;
+//            but nibble 15 (hand 3, suit 3: every hand holds as many cards,
+//            so the other counts give it) holds the leader;
 //   pts:     bits 0-15 the point cards in play (suit s: J Q K A at 4s..),
-//            16-31 their P0 bits, 32-47 their P1 bits, 48-49 the leader,
-//            50-61 the class's thresholds t_s (3 bits a suit): the low key
-//            ranks below t_s are unnamed (0 for a probed position), 62 the
-//            objective (1: tricks; rules.hpp), so that one table serves
-//            both objectives without an entry of one answering the other;
+//            16-31 their P0 bits, 32-47 their P1 bits, all of them only
+//            where the class names them; 48-62 the class's codes (below:
+//            3 bits for the trump suit at 48, 4 bits for side suit s at
+//            47 + 4s; 0 for a probed position), 63 the objective (1:
+//            tricks; rules.hpp), so that one table serves both objectives
+//            without an entry of one answering the other;
 //   low:     the low cards' P0 bits (suit s at bits 8s..8s+7 by key rank)
-//            and P1 bits (32 + 8s..), those below t_s cleared.
-// A probe (thresholds 0) names every card; table_match() tells whether a
-// stored class holds the probed position.  The hash covers only what every
-// class keeps exact, so all the classes of a position share its bucket.
+//            and P1 bits (32 + 8s..), those a class leaves unnamed cleared.
+// A suit's code says which of its cards a class names, always from some
+// card up (the unnamed cards rank below every named one):
+//   c < 8:   every point card (J..A: whether in play, and where), and the
+//            low key ranks from c up;
+//   8 + r:   (side suits only, r = 0..4) no low card, and the point cards
+//            of rank J+r and up (r = 4: none).
+// The point cards a class names are named by identity (their points count
+// when they win), the low ones by key rank.  The trump suit's point cards
+// are always named (its 3 bits have no room for more codes: with 8 low
+// cards in play and none relevant it names its top one).
+// A probe (codes 0) names every card; table_match() tells whether a stored
+// class holds the probed position.  The hash covers only what every class
+// keeps exact (the counts and the leader), so all the classes of a
+// position share its bucket.
 struct Key {
   std::uint64_t counts, pts, low;
   bool operator==(const Key& o) const { return counts == o.counts && pts == o.pts && low == o.low; }
 };
-constexpr int kThresholdShift = 50;
-constexpr int kObjectiveBit = 62;
-constexpr std::uint64_t kExactPart =
-    ((std::uint64_t(1) << kThresholdShift) - 1) | std::uint64_t(1) << kObjectiveBit;
-
-// The low-card bits (both planes) a class with thresholds `pts` names.
-inline std::uint64_t named_low(std::uint64_t pts) {
-  std::uint64_t m = 0;
-  for (int s = 0; s < 4; ++s) {
-    const unsigned t = unsigned(pts >> (kThresholdShift + 3 * s)) & 7;
-    m |= std::uint64_t((0xFFu << t) & 0xFFu) << (8 * s);
-  }
-  return m | m << 32;
+constexpr int kObjectiveBit = 63;
+constexpr std::uint64_t kPointPlanes = (std::uint64_t(1) << 48) - 1;
+constexpr std::uint64_t kLeaderNibble = std::uint64_t(15) << 60;
+constexpr unsigned kNoLowNamed = 8;  // codes 8 + r (see Key)
+// The cards every class names, in all three point planes: the trump
+// suit's point cards and the other suits' kings and aces.
+constexpr std::uint64_t kAlwaysNamed = 0x0000CCCFCCCFCCCFull;
+// Suit s's code in a class's pts, and the bits that place code c there.
+inline unsigned suit_code(std::uint64_t pts, int s) {
+  return s == kTrumpSuit ? unsigned(pts >> 48) & 7 : unsigned(pts >> (47 + 4 * s)) & 15;
+}
+inline std::uint64_t code_bits(unsigned c, int s) {
+  return std::uint64_t(c) << (s == kTrumpSuit ? 48 : 47 + 4 * s);
+}
+// What code c names: low key ranks (a byte) and point cards (J..A nibble).
+inline constexpr unsigned code_low_names(unsigned c) { return c < 8 ? (0xFFu << c) & 0xFFu : 0u; }
+inline constexpr unsigned code_point_names(unsigned c) { return c < 8 ? 15u : c < 12 ? (15u << (c - 8)) & 15u : 0u; }
+// What the codes of two suits name, read from the 7 code bits of suits 0
+// and 1 or the 8 of suits 2 and 3: the point nibbles in bits 0-15 and the
+// low bytes in bits 32-63, at those suits' places.
+struct CodePairNames { std::uint64_t low_pair[128], high_pair[256]; };
+constexpr CodePairNames kCodePairNames = [] {
+  CodePairNames n{};
+  const auto names = [](unsigned c, int s) {
+    return std::uint64_t(code_point_names(c)) << (4 * s) | std::uint64_t(code_low_names(c)) << (32 + 8 * s);
+  };
+  for (unsigned x = 0; x < 128; ++x) n.low_pair[x] = names(x & 7, 0) | names(x >> 3, 1);
+  for (unsigned x = 0; x < 256; ++x) n.high_pair[x] = names(x & 15, 2) | names(x >> 4, 3);
+  return n;
+}();
+// The bits of pts (all three point planes) and of low that a class with
+// codes in `pts` names.
+inline void named_bits(std::uint64_t pts, std::uint64_t& pts_mask, std::uint64_t& low_mask) {
+  const std::uint64_t n =
+      kCodePairNames.low_pair[(pts >> 48) & 127] | kCodePairNames.high_pair[(pts >> 55) & 255];
+  const std::uint64_t p = n & 0xFFFF, l = n >> 32;
+  pts_mask = p | p << 16 | p << 32;
+  low_mask = l | l << 32;
 }
 
 // Under the tricks objective no card has points, so none need be named
@@ -76,7 +127,7 @@ inline std::uint64_t named_low(std::uint64_t pts) {
 // a threshold up, J..A as any other.  Layout (the objective bit in place):
 //   counts:  the number of cards of each suit in each hand (nibble 4h + s);
 //   pts:     bits 0-47 the cards' P1 bits (suit s at 12s.. by key rank),
-//            48-49 the leader, 62 the objective (1);
+//            48-49 the leader, 63 the objective (1);
 //   low:     bits 0-47 their P0 bits, 48-63 the class's thresholds (4 bits
 //            a suit: the key ranks below t_s unnamed; 0 for a probe).
 constexpr std::uint64_t kTricksExact = std::uint64_t(3) << 48 | std::uint64_t(1) << kObjectiveBit;
@@ -105,25 +156,31 @@ inline bool tricks_planes_agree(const Key& g, const Key& s) {
   const std::uint64_t named = tricks_named(g.low);
   return (s.pts & named) == (g.pts & kPlanes) && (s.low & named) == (g.low & kPlanes);
 }
+// The same under the points objective.
+inline bool points_agree(const Key& g, const Key& s) {
+  if ((g.pts ^ s.pts) & kAlwaysNamed) return false;
+  std::uint64_t pm, lm;
+  named_bits(g.pts, pm, lm);
+  return (s.pts & pm) == (g.pts & kPointPlanes) && (s.low & lm) == g.low;
+}
 
 inline bool table_match(const Key& stored, const Key& probe) {
   if (stored.counts != probe.counts) return false;
   if (is_tricks_key(probe))
     return ((stored.pts ^ probe.pts) & kTricksExact) == 0 && tricks_planes_agree(stored, probe);
-  return ((stored.pts ^ probe.pts) & kExactPart) == 0 && (probe.low & named_low(stored.pts)) == stored.low;
+  return !is_tricks_key(stored) && points_agree(stored, probe);
 }
 // Does class g hold every position of class s?  g names a subset of what s
-// names (every threshold at least as high) and agrees with s there.
+// names (every threshold at least as high; under the points objective every
+// code: the codes are ordered so) and agrees with s there.
 inline bool table_covers(const Key& g, const Key& s) {
   if (g.counts != s.counts) return false;
   if (is_tricks_key(s))
     return ((g.pts ^ s.pts) & kTricksExact) == 0 && tricks_thresholds_at_least(g, s) && tricks_planes_agree(g, s);
-  if (((g.pts ^ s.pts) & kExactPart) != 0) return false;
-  for (int i = 0; i < 4; ++i) {
-    const int shift = kThresholdShift + 3 * i;
-    if (((g.pts >> shift) & 7) < ((s.pts >> shift) & 7)) return false;
-  }
-  return (s.low & named_low(g.pts)) == g.low;
+  if (is_tricks_key(g)) return false;
+  for (int i = 0; i < 4; ++i)
+    if (suit_code(g.pts, i) < suit_code(s.pts, i)) return false;
+  return points_agree(g, s);
 }
 
 // Position (rules.hpp) with its table key and classes.
@@ -137,14 +194,14 @@ class Keys : public Position {
   bool storable() const { return ntrick_ == 0; }
   // The table key of this trick start (see Key): every card named.
   // Computed suit-parallel: a hand's four counts by one SWAR count of its
-  // low cards in each suit's 16-bit lane, its point cards as four nibbles;
+  // cards in each suit's 16-bit lane, its point cards as four nibbles;
   // the low cards renumbered once per P0 / P1 plane (the hands are
   // disjoint, so compressing their union is the union of the compressions).
   Key key() const {
     if (sc_.tricks) return tricks_key();
     std::uint64_t counts = 0, pts = 0, low = 0;
     for (int h = 0; h < 4; ++h) {
-      counts |= lane_nibbles(lane_counts(hand_[h] & kLowCards)) << (16 * h);
+      counts |= lane_nibbles(lane_counts(hand_[h])) << (16 * h);
       const std::uint64_t p = lane_nibbles((hand_[h] >> 11) & 0x000F000F000F000Full);
       pts |= p;
       if (h & 1) pts |= p << 16;
@@ -156,7 +213,7 @@ class Keys : public Position {
       low |= std::uint64_t(compress8(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
       low |= std::uint64_t(compress8(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
     }
-    return Key{counts, pts | std::uint64_t(leader_) << 48 | std::uint64_t(sc_.tricks) << kObjectiveBit, low};
+    return Key{(counts & ~kLeaderNibble) | std::uint64_t(leader_) << 60, pts, low};
   }
   // The same under the tricks objective (the layout above table_match()):
   // every card renumbered among the cards of its suit in play.
@@ -185,7 +242,6 @@ class Keys : public Position {
     for (unsigned i = 0; i < t && x; ++i) x &= x - 1;
     return x;
   }
-  static constexpr Mask kLowCards = 0x07F807F807F807F8ull;  // 3..T of every suit
   // Values below 16 in the four 16-bit lanes, packed as four nibbles.
   static std::uint64_t lane_nibbles(std::uint64_t x) {
     x |= x >> 12;  // lane 1 to nibble 1, lane 3 to bits 36..39
@@ -193,14 +249,21 @@ class Keys : public Position {
     return x & 0xFFFF;
   }
   static std::uint64_t hash(const Key& k) {
-    const std::uint64_t exact = k.pts & (is_tricks_key(k) ? kTricksExact : kExactPart);
+    // (Under the tricks objective the leader and the objective bit at 62,
+    // where it once was: the same hashes, so the same node counts.)
+    const std::uint64_t exact =
+        is_tricks_key(k) ? (k.pts & (std::uint64_t(3) << 48)) | std::uint64_t(1) << 62 : k.pts & kAlwaysNamed;
     return mix64(k.counts ^ mix64(exact + 0x9e3779b97f4a7c15ull));
   }
   // ------------------------------------------------- partition search
   // The class of positions that agree with this trick start on the
-  // relevant cards `rel` (real cards): in each suit, the low cards from the
-  // lowest relevant one up are named.  (A suit with all 8 low cards in play
-  // and none relevant names its top one: thresholds have 3 bits.)
+  // relevant cards `rel`: in each suit, the cards from the lowest relevant
+  // one up are named.  Under the points objective a point card of `rel`
+  // names itself and the point cards above, whether or not it is in play
+  // (so J names every point card of its suit: none below is in play); a
+  // low one names every point card and the low cards from it up.  (The
+  // trump suit names its point cards always; with all 8 low cards in play
+  // and none relevant it names its top one: its code has 3 bits.)
   Key class_key(const Key& k, Mask rel) const {
     if (sc_.tricks) {
       std::uint64_t thresholds = 0;
@@ -213,15 +276,24 @@ class Keys : public Position {
       const std::uint64_t named = tricks_named(thresholds);
       return Key{k.counts, (k.pts & ~kPlanes) | (k.pts & named), (k.low & named) | thresholds};
     }
-    std::uint64_t thresholds = 0;
+    std::uint64_t codes = 0;
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
       const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
-      unsigned t = r ? unsigned(popcount(low_in_play & ((r & (0u - r)) - 1))) : unsigned(popcount(low_in_play));
-      thresholds |= std::uint64_t(std::min(t, 7u)) << (3 * s);
+      unsigned c;
+      if (r) {
+        c = unsigned(popcount(low_in_play & ((r & (0u - r)) - 1)));
+      } else if (s == kTrumpSuit) {
+        c = std::min(unsigned(popcount(low_in_play)), 7u);
+      } else {
+        const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
+        c = kNoLowNamed + (p ? std::min(unsigned(__builtin_ctz(p)), 2u) : 2u);
+      }
+      codes |= code_bits(c, s);
     }
-    const std::uint64_t pts = (k.pts & kExactPart) | thresholds << kThresholdShift;
-    return Key{k.counts, pts, k.low & named_low(pts)};
+    std::uint64_t pm, lm;
+    named_bits(codes, pm, lm);
+    return Key{k.counts, (k.pts & pm) | codes, k.low & lm};
   }
   // The real cards a matching stored class names here: each suit's low
   // cards in play less the lowest t of them (t: its threshold), read from
@@ -237,10 +309,17 @@ class Keys : public Position {
       }
       return rel;
     }
+    // (Point cards as class_key() reads them; the trump suit's are named
+    // by every class.)
     for (int s = 0; s < 4; ++s) {
-      const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-      const unsigned t = unsigned(stored.pts >> (kThresholdShift + 3 * s)) & 7;
-      rel |= Mask(kDropLowest.v[t][low_in_play]) << (16 * s + 3);
+      const unsigned c = suit_code(stored.pts, s);
+      if (c < kNoLowNamed) {
+        const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
+        rel |= Mask(kDropLowest.v[c][low_in_play]) << (16 * s + 3);
+        if (s != kTrumpSuit) rel |= bit(16 * s + 11);
+      } else if (c < kNoLowNamed + 4) {
+        rel |= bit(16 * s + 11 + int(c - kNoLowNamed));
+      }
     }
     return rel;
   }
@@ -256,19 +335,38 @@ class Keys : public Position {
       }
     return d;
   }();
-  // Dynamic equivalence (Search: HasEquivalentMoves): the low cards of
-  // the mover's suit below every card of that suit the result after
-  // `move` named (its relevant cards `rel`), if `move` is one of them: they
-  // lead to positions of that result's class (swapping two x's of one suit
-  // in one hand changes no card it names, and the counts of each suit in
-  // each hand stay), so the result holds for each.  (The twins of
-  // cardgame.hpp are a static case of this.)
+  // Dynamic equivalence (Search: HasEquivalentMoves): the cards of the
+  // mover's suit below every card of that suit the result after `move`
+  // named (its relevant cards `rel`, read as class_key() reads them), if
+  // `move` is one of them: they lead to positions of that result's class
+  // (swapping two unnamed cards of one suit in one hand changes no card it
+  // names, and the counts of each suit in each hand stay), so the result
+  // holds for each.  Under the points objective an unnamed point card is
+  // one of them: it wins no trick of the result's proof (every winner is
+  // named), and a card that wins no trick adds nothing to the searched
+  // value (rules.hpp).  (The twins of cardgame.hpp are a static case of
+  // this.)
   Mask equivalent_moves(int move, Mask rel) const {
-    if (!may_go_unnamed(move)) return 0;
     const int s = suit_of(move);
-    const Mask named = rel & in_play_ & suit_mask(s);
-    const Mask pool = Mask(unnamed_pool(s)) << (16 * s + 3);
-    const Mask below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & pool & hand_[to_move()];
+    const Mask sm = suit_mask(s);
+    Mask below;
+    if (sc_.tricks || s == kTrumpSuit) {
+      if (!may_go_unnamed(move)) return 0;
+      const Mask named = rel & in_play_ & sm;
+      const Mask pool = Mask(unnamed_pool(s)) << (16 * s + 3);
+      below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & pool;
+    } else {
+      const Mask low = Mask(unnamed_pool(s)) << (16 * s + 3);
+      const Mask r = rel & low;
+      if (r) {
+        below = ((r & (0 - r)) - 1) & low;
+      } else {
+        const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
+        const int from = 16 * s + 11 + (p ? std::min(__builtin_ctz(p), 2) : 2);
+        below = (bit(from) - 1) & sm & in_play_;
+      }
+    }
+    below &= hand_[to_move()];
     return (below & bit(move)) ? below : 0;
   }
   // Right after play(): the winner of the trick the move completed.
@@ -314,7 +412,7 @@ class Keys : public Position {
       const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
       unsigned m;
       if (r) m = low_in_play & ~((r & (0u - r)) - 1);
-      else m = !sc_.tricks && popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit threshold's cap
+      else m = !sc_.tricks && s == kTrumpSuit && popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit code's cap
       named |= Mask(m) << (16 * s + 3);
     }
     return named;

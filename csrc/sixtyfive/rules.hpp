@@ -110,13 +110,15 @@ inline int trick_winner(const int* t) {
 // suit in the trick (a lone trump, or a led card nobody followed) and
 // is worth no points under the objective: then any card of its suit from
 // that hand wins the trick as well, with the same gain, so an x played
-// there does too.
+// there does too; under the points objective only if that x is no point
+// card, so the suit's point cards are then named (its J names them all,
+// see key.hpp's class_key(); the trump suit's are always named).
 inline Mask winner_relevance(const int* t, int w, const Scoring& sc) {
   const int c = t[w];
   if (sc.card(c) != 0) return bit(c);
   for (int i = 0; i < 4; ++i)
     if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
-  return 0;
+  return sc.tricks || suit_of(c) == kTrumpSuit ? 0 : bit(16 * suit_of(c) + 11);
 }
 inline Scoring scoring_of(const Deal& d) { return Scoring{d.objective == kTricks}; }
 
@@ -301,7 +303,7 @@ class Position : public CardMoves<Position> {
       return -1;
     };
     const int htop = holder(top), hsec = rest ? holder(highest(rest)) : -1;
-    const int nl = popcount(hand_[lho] & sm), nr = popcount(hand_[rho] & sm), np = popcount(hand_[part] & sm);
+    const int nr = popcount(hand_[rho] & sm), np = popcount(hand_[part] & sm);
     int w = -10 * opponents_choice(s);
     const bool ruffed = s != kTrumpSuit && leads_into_ruff(sm, hand_[lho], hand_[rho], tr);
     if (ruffed) w -= 60;
