@@ -31,7 +31,9 @@ class Game : public Endgames {
   // fewer nodes than 32 on the skeleton's full deals (128: 8% fewer again,
   // no less time); on the points objective's signature set 64 and 32 are
   // alike (0.01% fewer nodes).  Naming each suit's top card in every class,
-  // so that the hash could cover its hand, took twice the nodes.
+  // so that the hash could cover its hand, took twice the nodes.  Since
+  // classes may leave a side suit's Q and J unnamed (key.hpp), a points
+  // bucket also holds the positions that differ only in where those lie.
   static constexpr int kTableWays = 64;
   // The table starts small and grows as it fills (see table_entries()).
   static constexpr bool kGrowTable = true;
