@@ -369,8 +369,7 @@ class Bounds : public Keys {
   // bind (never at a trick start: each ace or king best_case() counts adds
   // 2 or 1 beyond a trick's 2, less than its points); inside a trick the
   // bounds use every point card and counts (and the second hand's sure
-  // trick its card,
-  // second_hand_trick()).  Asked
+  // trick its card, second_hand_trick()).  Asked
   // (search.hpp) at the node whose bounds() was the last one computed, so
   // full_bounds() keeps them at a trick start rather than have them found
   // twice (the quick tricks were 9% of the skeleton's time).
@@ -394,7 +393,8 @@ class Bounds : public Keys {
   mutable Mask bounds_rel_ = 0;  // bounds_relevance() of the last bounds computed
   // Under the points objective (see key.hpp's class_key()): the J of each
   // side suit names all its point cards, the K its K and A.  (The trump
-  // suit's are always named.)
+  // suit's are always named, and so are the kings and aces today, see
+  // kAlwaysNamed, but the bounds say what they use.)
   static constexpr Mask kEveryPointCard = Mask(1) << 27 | Mask(1) << 43 | Mask(1) << 59;
   static constexpr Mask kAcesKings = Mask(1) << 29 | Mask(1) << 45 | Mask(1) << 61;
   // At most what `tricks` tricks can add against opponents holding `opp`:

@@ -67,16 +67,17 @@ namespace sixtyfive {
 // card up (the unnamed cards rank below every named one):
 //   c < 8:   every point card (J..A: whether in play, and where), and the
 //            low key ranks from c up;
-//   8 + r:   (side suits only, r = 0..4) no low card, and the point cards
-//            of rank J+r and up (r = 4: none).
+//   8 + r:   (side suits only) no low card, and the point cards of rank
+//            J+r and up; class_key() makes r at most 2, so that every
+//            class names the king and ace (kAlwaysNamed).
 // The point cards a class names are named by identity (their points count
 // when they win), the low ones by key rank.  The trump suit's point cards
 // are always named (its 3 bits have no room for more codes: with 8 low
 // cards in play and none relevant it names its top one).
 // A probe (codes 0) names every card; table_match() tells whether a stored
 // class holds the probed position.  The hash covers only what every class
-// keeps exact (the counts and the leader), so all the classes of a
-// position share its bucket.
+// keeps exact (the counts, the leader and the cards of kAlwaysNamed), so
+// all the classes of a position share its bucket.
 struct Key {
   std::uint64_t counts, pts, low;
   bool operator==(const Key& o) const { return counts == o.counts && pts == o.pts && low == o.low; }
