@@ -1,6 +1,6 @@
 // nodes_sixtyfive.cpp: the value of 65 positions read from a file, one
 // per line ("N E S W LEADER TRICKS": hand masks, the leader, the tricks
-// left), each with a fresh Solver (512 MiB cap), printing "TRICKS VALUE
+// left), each with a fresh Solver (a 512 MiB cap, or TABLE_MB), printing "TRICKS VALUE
 // NODES SECONDS" per line (SECONDS: the solving thread's CPU time) and the
 // totals.  The scratch driver of benchmarks/README.md's search experiments
 // (node counts; callgrind's instruction counts of the whole process):
@@ -10,7 +10,7 @@
 //       p = r(seed=s, tricks_left=9)
 //       print(*[sum(1 << int(c) for c in h) for h in p.hands], p.leader, 9)" > p9.txt
 //   c++ -O3 -std=c++17 -mpopcnt -I csrc benchmarks/nodes_sixtyfive.cpp -o nodes65
-//   ./nodes65 p9.txt [OBJECTIVE]       # OBJECTIVE 1: the tricks objective
+//   ./nodes65 p9.txt [OBJECTIVE [TABLE_MB]]   # OBJECTIVE 1: the tricks objective
 //   valgrind --tool=callgrind ./nodes65 p9.txt
 #include <time.h>
 #include <cstdio>
@@ -19,10 +19,12 @@
 #include "solver.hpp"
 int main(int argc, char** argv) {
   using namespace openhand::sixtyfive;
-  if (argc < 2) { std::fprintf(stderr, "usage: %s POSITIONS [OBJECTIVE]\n", argv[0]); return 2; }
+  if (argc < 2) { std::fprintf(stderr, "usage: %s POSITIONS [OBJECTIVE [TABLE_MB]]\n", argv[0]); return 2; }
   FILE* f = std::fopen(argv[1], "r");
   if (!f) { std::perror(argv[1]); return 2; }
   int objective = argc > 2 ? std::atoi(argv[2]) : 0;
+  const long table_mb = argc > 3 ? std::atol(argv[3]) : 512;
+  if (table_mb < 1) { std::fprintf(stderr, "TABLE_MB must be a positive number of MiB\n"); return 2; }
   unsigned long long h[4]; int leader, tricks;
   const auto cpu = [] {
     timespec ts;
@@ -34,7 +36,7 @@ int main(int argc, char** argv) {
     Deal d{};
     for (int i = 0; i < 4; ++i) d.hands[i] = h[i];
     d.leader = leader; d.objective = objective;
-    openhand::Solver<Game> solver(std::size_t(512) << 20);
+    openhand::Solver<Game> solver(std::size_t(table_mb) << 20);
     std::uint64_t nodes = 0;
     const double t0 = cpu();
     const int v = solver.value(d, &nodes);

@@ -8,10 +8,11 @@
 //
 // Layout: buckets of Ways entries (4 by default); a new position replaces the
 // entry of the bucket with the least remaining depth (shallow results are
-// cheap to redo), among equals the first from a slot that turns.  A bucket fills from its front and no entry is ever
-// emptied (stored depths are at least 1), so its entries in use are a
-// prefix: probes and stores stop at the first empty one, which makes a
-// mostly empty table (a small endgame in a large bucket) cheap to probe.
+// cheap to redo), among equals the first from a slot that turns.  A bucket
+// fills from its front and no entry is ever emptied (stored depths are at
+// least 1), so its entries in use are a prefix: probes and stores stop at
+// the first empty one, which makes a mostly empty table (a small endgame in
+// a large bucket) cheap to probe.
 //
 // Matching: a probe finds the entries whose key table_match()es the probed
 // one.  By default that is equality.  A game whose keys describe classes of

@@ -278,23 +278,23 @@ class Keys : public Position {
       return Key{k.counts, (k.pts & ~kPlanes) | (k.pts & named), (k.low & named) | thresholds};
     }
     std::uint64_t codes = 0;
-    for (int s = 0; s < 4; ++s) {
-      const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-      const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
-      unsigned c;
-      if (r) {
-        c = unsigned(popcount(low_in_play & ((r & (0u - r)) - 1)));
-      } else if (s == kTrumpSuit) {
-        c = std::min(unsigned(popcount(low_in_play)), 7u);
-      } else {
-        const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
-        c = kNoLowNamed + (p ? std::min(unsigned(__builtin_ctz(p)), 2u) : 2u);
-      }
-      codes |= code_bits(c, s);
-    }
+    for (int s = 0; s < 4; ++s) codes |= code_bits(points_code(rel, s), s);
     std::uint64_t pm, lm;
     named_bits(codes, pm, lm);
     return Key{k.counts, (k.pts & pm) | codes, k.low & lm};
+  }
+  // The code class_key() gives suit s under the points objective (see Key).
+  unsigned points_code(Mask rel, int s) const {
+    const unsigned low_in_play = unnamed_pool(s);
+    const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
+    if (r) return unsigned(popcount(low_in_play & ((r & (0u - r)) - 1)));
+    if (s == kTrumpSuit) return std::min(unsigned(popcount(low_in_play)), 7u);
+    const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
+    return kNoLowNamed + (p ? std::min(unsigned(__builtin_ctz(p)), 2u) : 2u);
+  }
+  // The low cards of suit s in play (8 bits from rank 3) that code c names.
+  unsigned code_named_low(unsigned c, int s) const {
+    return c < kNoLowNamed ? kDropLowest.v[c][unnamed_pool(s)] : 0u;
   }
   // The real cards a matching stored class names here: each suit's low
   // cards in play less the lowest t of them (t: its threshold), read from
@@ -315,8 +315,7 @@ class Keys : public Position {
     for (int s = 0; s < 4; ++s) {
       const unsigned c = suit_code(stored.pts, s);
       if (c < kNoLowNamed) {
-        const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
-        rel |= Mask(kDropLowest.v[c][low_in_play]) << (16 * s + 3);
+        rel |= Mask(code_named_low(c, s)) << (16 * s + 3);
         if (s != kTrumpSuit) rel |= bit(16 * s + 11);
       } else if (c < kNoLowNamed + 4) {
         rel |= bit(16 * s + 11 + int(c - kNoLowNamed));
@@ -357,15 +356,9 @@ class Keys : public Position {
       const Mask pool = Mask(unnamed_pool(s)) << (16 * s + 3);
       below = (named ? (named & (0 - named)) - 1 : ~Mask(0)) & pool;
     } else {
-      const Mask low = Mask(unnamed_pool(s)) << (16 * s + 3);
-      const Mask r = rel & low;
-      if (r) {
-        below = ((r & (0 - r)) - 1) & low;
-      } else {
-        const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
-        const int from = 16 * s + 11 + (p ? std::min(__builtin_ctz(p), 2) : 2);
-        below = (bit(from) - 1) & sm & in_play_;
-      }
+      const unsigned c = points_code(rel, s);
+      if (c < kNoLowNamed) below = Mask(unnamed_pool(s) & ~code_named_low(c, s)) << (16 * s + 3);
+      else below = (bit(16 * s + 11 + int(c - kNoLowNamed)) - 1) & sm & in_play_;
     }
     below &= hand_[to_move()];
     return (below & bit(move)) ? below : 0;
@@ -409,11 +402,14 @@ class Keys : public Position {
   Mask named_low_cards(Mask rel) const {
     Mask named = 0;
     for (int s = 0; s < 4; ++s) {
-      const unsigned low_in_play = unnamed_pool(s);
-      const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
       unsigned m;
-      if (r) m = low_in_play & ~((r & (0u - r)) - 1);
-      else m = !sc_.tricks && s == kTrumpSuit && popcount(low_in_play) == 8 ? 0x80u : 0u;  // the 3-bit code's cap
+      if (sc_.tricks) {
+        const unsigned in_suit = unnamed_pool(s);
+        const unsigned r = unsigned(rel >> (16 * s + 3)) & in_suit;
+        m = r ? in_suit & ~((r & (0u - r)) - 1) : 0u;
+      } else {
+        m = code_named_low(points_code(rel, s), s);
+      }
       named |= Mask(m) << (16 * s + 3);
     }
     return named;
