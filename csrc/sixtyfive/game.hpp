@@ -78,10 +78,13 @@ class Game : public Endgames {
   // 4^tricks * 4 entries: measured with every card's value, the same node
   // counts at 6, 7 and 8 tricks as with 4x more (0.1% more at 9 tricks), and
   // a fresh solver touches (page faults, zeroing) a quarter of the memory:
-  // 8 tricks 27% less time.  Beyond 9 tricks the table starts at 2^20
-  // entries (32 MiB) and grows as it fills (kGrowTable): many full deals
-  // need a tenth of the 512 MiB cap, hard ones all of it.
-  static std::size_t table_entries(int tricks, bool) { return std::size_t(1) << std::min(20, 2 + 2 * tricks); }
+  // 8 tricks 27% less time.  From 8 tricks on the table starts at 2^17
+  // entries (4 MiB: two of the 2 MiB pages it is mapped on) and grows as it
+  // fills (kGrowTable, ttable.hpp: wants_growth()).  Starting at 2^20 (32
+  // MiB), most of the skeleton's full deals spent a tenth of their time
+  // zeroing pages they barely used (50 deals, tricks objective: system
+  // time 0.40 s -> 0.05 s, nodes +0.1%).
+  static std::size_t table_entries(int tricks, bool) { return std::size_t(1) << std::min(17, 2 + 2 * tricks); }
   // MTD(f) from the even split (see even_guess()).
   int root_value(Search<Game>& s) { return s.exact(even_guess()); }
   // The search's values leave out the card points N-S hold at the start
