@@ -340,7 +340,7 @@ class TTable {
   // Grow once full buckets have lost 1/kEvictionShare of the table's size
   // in entries (see wants_growth()).  On 65's 50 full deals under the
   // tricks objective, growing at the first loss took 2x the time (zeroing
-  // the fresh memory) for 0.3% fewer nodes; at 1/64, 0.3% more nodes
+  // the fresh memory) for 0.3% fewer nodes; at 1/64, 0.8% more nodes
   // than 1/1024 on the first six deals under the points objective.
   static constexpr std::size_t kEvictionShare = 1024;
 
