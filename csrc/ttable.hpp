@@ -193,7 +193,7 @@ class TTable {
   void reserve(std::size_t entries) {
     const std::size_t before = mem_.bytes();
     mem_.reserve(entries);
-    if (mem_.bytes() != before) filled_ = 0, shared_filled_ = 0, evicted_ = 0;  // a new, empty table
+    if (mem_.bytes() != before) filled_ = 0, evicted_ = 0;  // a new, empty table
   }
   std::size_t bytes() const { return mem_.bytes(); }
   void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
@@ -221,7 +221,6 @@ class TTable {
   // another thread uses the table.  Off: as before, one thread, no lock.
   void share(bool on) {
     if (on) locks_.resize(mem_.cap_buckets());
-    else filled_ += shared_filled_.exchange(0);
     shared_ = on;
   }
   // Double the table in place: each bucket's entries whose hash
@@ -303,13 +302,8 @@ class TTable {
         if (e.depth == victim->depth) { victim = &e; break; }
       }
     }
-    // (A count, not a lock: threads sharing the table may lose an increment
-    // to each other, which only delays growth by as much.)
-    if (victim->depth && !redundant) evicted_.store(evicted_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    if (!victim->depth) {
-      if (shared_) shared_filled_.fetch_add(1, std::memory_order_relaxed);
-      else ++filled_;
-    }
+    if (!victim->depth) count(filled_);
+    else if (!redundant) count(evicted_);
     victim->key = key;
     victim->lo = static_cast<std::int16_t>(lo);
     victim->hi = static_cast<std::int16_t>(hi);
@@ -333,7 +327,7 @@ class TTable {
   using Memory = BucketMemory<Entry, kWays>;
   Memory mem_;
   bool full() const {
-    const std::size_t filled = filled_ + shared_filled_.load(std::memory_order_relaxed);
+    const std::size_t filled = filled_.load(std::memory_order_relaxed);
     const std::size_t evicted = evicted_.load(std::memory_order_relaxed);
     return (filled * 4 >= mem_.entries() * 3 || evicted * kEvictionShare >= mem_.entries()) && mem_.can_double();
   }
@@ -344,8 +338,13 @@ class TTable {
   // than 1/1024 on the first six deals under the points objective.
   static constexpr std::size_t kEvictionShare = 1024;
 
-  std::size_t filled_ = 0;  // entries filled so far (none is ever emptied)
-  std::atomic<std::size_t> shared_filled_{0};  // the same, while shared
+  // One more in a counter: an atomic add while threads share the table,
+  // else a plain load and store (no locked instruction on one thread).
+  void count(std::atomic<std::size_t>& n) {
+    if (shared_) n.fetch_add(1, std::memory_order_relaxed);
+    else n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  std::atomic<std::size_t> filled_{0};   // entries filled so far (none is ever emptied)
   std::atomic<std::size_t> evicted_{0};  // entries full buckets lost since the table last grew
   std::atomic<unsigned> turn_{0};  // store(): where a full bucket's search for a victim starts
   bool shared_ = false;

@@ -395,8 +395,8 @@ class Bounds : public Keys {
   // side suit names all its point cards, the K its K and A.  (The trump
   // suit's are always named, and so are the kings and aces today, see
   // kAlwaysNamed, but the bounds say what they use.)
-  static constexpr Mask kEveryPointCard = Mask(1) << 27 | Mask(1) << 43 | Mask(1) << 59;
-  static constexpr Mask kAcesKings = Mask(1) << 29 | Mask(1) << 45 | Mask(1) << 61;
+  static constexpr Mask kEveryPointCard = bit(jack_of(1)) | bit(jack_of(2)) | bit(jack_of(3));
+  static constexpr Mask kAcesKings = bit(jack_of(1) + 2) | bit(jack_of(2) + 2) | bit(jack_of(3) + 2);
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins).

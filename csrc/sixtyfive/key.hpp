@@ -289,7 +289,7 @@ class Keys : public Position {
     const unsigned r = unsigned(rel >> (16 * s + 3)) & low_in_play;
     if (r) return unsigned(popcount(low_in_play & ((r & (0u - r)) - 1)));
     if (s == kTrumpSuit) return std::min(unsigned(popcount(low_in_play)), 7u);
-    const unsigned p = unsigned(rel >> (16 * s + 11)) & 15;
+    const unsigned p = unsigned(rel >> jack_of(s)) & 15;
     return kNoLowNamed + (p ? std::min(unsigned(__builtin_ctz(p)), 2u) : 2u);
   }
   // The low cards of suit s in play (8 bits from rank 3) that code c names.
@@ -316,9 +316,9 @@ class Keys : public Position {
       const unsigned c = suit_code(stored.pts, s);
       if (c < kNoLowNamed) {
         rel |= Mask(code_named_low(c, s)) << (16 * s + 3);
-        if (s != kTrumpSuit) rel |= bit(16 * s + 11);
+        if (s != kTrumpSuit) rel |= bit(jack_of(s));
       } else if (c < kNoLowNamed + 4) {
-        rel |= bit(16 * s + 11 + int(c - kNoLowNamed));
+        rel |= bit(jack_of(s) + int(c - kNoLowNamed));
       }
     }
     return rel;
@@ -358,7 +358,7 @@ class Keys : public Position {
     } else {
       const unsigned c = points_code(rel, s);
       if (c < kNoLowNamed) below = Mask(unnamed_pool(s) & ~code_named_low(c, s)) << (16 * s + 3);
-      else below = (bit(16 * s + 11 + int(c - kNoLowNamed)) - 1) & sm & in_play_;
+      else below = (bit(jack_of(s) + int(c - kNoLowNamed)) - 1) & sm & in_play_;
     }
     below &= hand_[to_move()];
     return (below & bit(move)) ? below : 0;

@@ -52,6 +52,8 @@ inline int card_points(int card) {
   return kPoints[rank_of(card)];
 }
 inline bool has_points(int card) { return rank_of(card) >= 11; }
+// The jack of a suit: its point cards J Q K A are this card and the next three.
+inline constexpr int jack_of(int suit) { return 16 * suit + 11; }
 
 
 inline int mask_points(Mask m) {
@@ -118,7 +120,7 @@ inline Mask winner_relevance(const int* t, int w, const Scoring& sc) {
   if (sc.card(c) != 0) return bit(c);
   for (int i = 0; i < 4; ++i)
     if (i != w && suit_of(t[i]) == suit_of(c)) return bit(c);
-  return sc.tricks || suit_of(c) == kTrumpSuit ? 0 : bit(16 * suit_of(c) + 11);
+  return sc.tricks || suit_of(c) == kTrumpSuit ? 0 : bit(jack_of(suit_of(c)));
 }
 inline Scoring scoring_of(const Deal& d) { return Scoring{d.objective == kTricks}; }
 
