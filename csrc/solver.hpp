@@ -77,6 +77,7 @@
 //                                     // reached (DDS's kind of node
 //                                     // count; Solver::trick_starts())
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -339,8 +340,24 @@ class Solver : public Pollable {
     const bool maxing = r.game.maximizing();
     r.search.frame_moves(maxing ? kInf : -kInf, moves, n, rep, lo, hi, gain);  // no frame: quick bounds
     std::vector<int> todo;
-    for (int i = 0; i < n; ++i)
-      if (rep[i] == i) todo.push_back(i);
+    {
+      // The moves in the search's own order (the likely best first): the
+      // first values finished are then near the root's, the guess of every
+      // later move's MTD(f) (best_value below), and the dearest searches
+      // start first, so the threads finish together.  (65, every first
+      // card's value of full deals 0-9 on 2 threads: nodes against one
+      // thread's median 1.06 -> 1.01, speed-up median 1.76x -> 1.92x by the
+      // CPU critical path; legal order before.)
+      int ordered[Game::kMaxMoves];
+      const int m = r.game.moves(ordered, -1);
+      for (int o = 0; o < m; ++o) {
+        const int ro = r.game.representative(ordered[o]);
+        for (int i = 0; i < n; ++i)
+          if (rep[i] == i && r.game.representative(moves[i]) == ro) { todo.push_back(i); break; }
+      }
+      for (int i = 0; i < n; ++i)  // (every class is in moves(); this keeps any other)
+        if (rep[i] == i && std::find(todo.begin(), todo.end(), i) == todo.end()) todo.push_back(i);
+    }
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
     const int k = std::min<int>(threads_, int(todo.size()));
