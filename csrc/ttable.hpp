@@ -347,6 +347,8 @@ class TTable {
   // Would twice as many buckets have kept `e` apart from an entry stored
   // under `hash` (in its bucket now)?  Only then does the eviction speak
   // for growing: entries whose hashes agree share a bucket at any size.
+  // (A table whose next index bit the tag does not hold, under 2^8 or
+  // from 2^24 buckets, asks whether the hashes differ at all.)
   static constexpr int kTagShift = 8;
   bool splits(const Entry& e, std::uint64_t hash) const {
     const int k = __builtin_ctzll(mem_.buckets());  // the bit a doubled table adds to the bucket index
