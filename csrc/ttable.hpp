@@ -246,10 +246,24 @@ class TTable {
   // entries in use stay a prefix).  Every entry stays true: nothing is lost.
   template <class BucketOf>
   void grow(BucketOf&& bucket_of) {
+    const std::size_t old_buckets = start_growth();
+    grow_part(bucket_of, old_buckets, 0, old_buckets);
+  }
+  // The same in parts, for threads that share the table and grow it
+  // together (Solver's Gate): start_growth() doubles the buckets and
+  // returns how many there were; grow_part() then moves the entries of the
+  // old buckets [b0, b1), each part by one thread, and the table is used
+  // again only once every part is done.  (The moves touch the new half's
+  // pages, which the system zeroes on first touch: the parts share that.)
+  std::size_t start_growth() {
     const std::size_t old_buckets = mem_.buckets();
     mem_.double_buckets();
     evicted_ = 0;
-    for (std::size_t b = 0; b < old_buckets; ++b) {
+    return old_buckets;
+  }
+  template <class BucketOf>
+  void grow_part(BucketOf&& bucket_of, std::size_t old_buckets, std::size_t b0, std::size_t b1) {
+    for (std::size_t b = b0; b < b1; ++b) {
       Entry* here = mem_.bucket(b);
       Entry* there = mem_.bucket(b + old_buckets);
       int kept = 0, moved = 0, i = 0;
