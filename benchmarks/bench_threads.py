@@ -44,18 +44,20 @@ def main():
     rows = []
     for i in range(args.deals):
         pos = random_position(seed=i, tricks_left=args.tricks)
-        runs, cpu = {}, {}
+        runs, cpu, threads_cpu = {}, {}, {}
         for k in ((1, 2) if i % 2 == 0 else (2, 1)):
             solver = Solver(table_mb=args.table_mb, implementation="cpp", threads=k)
             runs[k] = wall(solver.solve, pos)
             parts = solver._core.last_cpu
             cpu[k] = max(parts)
+            threads_cpu[k] = list(parts)
             del solver
         (r1, t1), (r2, t2) = runs[1], runs[2]
         if (r1.value, r1.moves) != (r2.value, r2.moves):
             raise SystemExit(f"position {i}: 2 threads gave other values than 1")
         rows.append(dict(deal=i, one_s=t1, two_s=t2, one_nodes=r1.nodes, two_nodes=r2.nodes, speedup=t1 / t2,
-                         one_cpu_s=cpu[1], two_cpu_path_s=cpu[2], cpu_speedup=cpu[1] / cpu[2]))
+                         one_cpu_s=cpu[1], two_cpu_path_s=cpu[2], two_cpu_threads_s=threads_cpu[2],
+                         cpu_speedup=cpu[1] / cpu[2]))
         progress(f"  position {i}: 1 thread {t1:.3f} s ({cpu[1]:.3f} s CPU) {r1.nodes} nodes, 2 threads "
                  f"{t2:.3f} s ({cpu[2]:.3f} s CPU path) {r2.nodes} nodes: {t1 / t2:.2f}x wall, "
                  f"{cpu[1] / cpu[2]:.2f}x CPU")

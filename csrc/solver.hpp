@@ -339,25 +339,23 @@ class Solver : public Pollable {
     int rep[Game::kMaxMoves], lo[Game::kMaxMoves], hi[Game::kMaxMoves], gain[Game::kMaxMoves];
     const bool maxing = r.game.maximizing();
     r.search.frame_moves(maxing ? kInf : -kInf, moves, n, rep, lo, hi, gain);  // no frame: quick bounds
+    // One move per class, in the search's own order (the likely best
+    // first): the first values finished are then near the root's, the
+    // guess of every later move's MTD(f) (best_value below), and the
+    // dearest searches start first, so the threads finish together.  (65,
+    // every first card's value of full deals 0-9 on 2 threads: nodes
+    // against one thread's median 1.06 -> 1.01, speed-up median 1.76x ->
+    // 1.92x by the CPU critical path; legal order before.)
+    int ordered[Game::kMaxMoves], rank[Game::kMaxMoves];
+    const int m = r.game.moves(ordered, -1);
     std::vector<int> todo;
-    {
-      // The moves in the search's own order (the likely best first): the
-      // first values finished are then near the root's, the guess of every
-      // later move's MTD(f) (best_value below), and the dearest searches
-      // start first, so the threads finish together.  (65, every first
-      // card's value of full deals 0-9 on 2 threads: nodes against one
-      // thread's median 1.06 -> 1.01, speed-up median 1.76x -> 1.92x by the
-      // CPU critical path; legal order before.)
-      int ordered[Game::kMaxMoves];
-      const int m = r.game.moves(ordered, -1);
-      for (int o = 0; o < m; ++o) {
-        const int ro = r.game.representative(ordered[o]);
-        for (int i = 0; i < n; ++i)
-          if (rep[i] == i && r.game.representative(moves[i]) == ro) { todo.push_back(i); break; }
-      }
-      for (int i = 0; i < n; ++i)  // (every class is in moves(); this keeps any other)
-        if (rep[i] == i && std::find(todo.begin(), todo.end(), i) == todo.end()) todo.push_back(i);
+    for (int i = 0; i < n; ++i) {
+      if (rep[i] != i) continue;
+      const int ri = r.game.representative(moves[i]);
+      rank[i] = int(std::find_if(ordered, ordered + m, [&](int o) { return r.game.representative(o) == ri; }) - ordered);
+      todo.push_back(i);
     }
+    std::stable_sort(todo.begin(), todo.end(), [&](int a, int b) { return rank[a] < rank[b]; });
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
     const int k = std::min<int>(threads_, int(todo.size()));

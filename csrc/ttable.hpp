@@ -229,8 +229,8 @@ class TTable {
   // 13.5 s -> 12.1 s with the page faults, +0.6% nodes; the 50 full deals
   // +0.36% nodes, per deal at most +2.4%).
   bool wants_growth() const { return !shared_ && full(); }
-  // Shared: growth is the owner's to schedule (grow() with every thread
-  // paused: Solver::parallel_moves), when this says so.
+  // Shared: growth is the owner's to schedule (start_growth() and
+  // grow_part() with every thread at Solver's Gate), when this says so.
   bool shared_wants_growth() const { return shared_ && full(); }
 
   // Shared by threads (Solver::parallel_moves) while on: every probe and
