@@ -388,6 +388,7 @@ class Search {
           if (e.lo > lo) { lo = e.lo; lo_key = e.key; lo_entry = true; }
           if (e.hi < hi) { hi = e.hi; hi_key = e.key; hi_entry = true; }
           if (first < 0 && e.move != 255) first = g_.from_key(e.move);
+          return lo >= beta || hi <= alpha;
         };
         tt_.probe_all(key, hash, use);
         const auto source = [&](bool used, const typename Game::Key& k) {
@@ -467,11 +468,12 @@ class Search {
             int cut = kInf;
             typename Game::Key used{};
             const auto use = [&](const auto& e) {
-              if (cut != kInf) return;
               if (maxing ? e.lo + cg[i] >= beta : e.hi + cg[i] <= alpha) {
                 cut = (maxing ? e.lo : e.hi) + cg[i];
                 used = e.key;
+                return true;
               }
+              return false;
             };
             tt_.probe_all(ck[i], ch[i], use);
             if (cut != kInf) {

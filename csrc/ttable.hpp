@@ -295,7 +295,14 @@ class TTable {
     const Held held(*this, hash);
     int n = 0;
     for (int i = 0; i < kWays && b[i].depth; ++i)
-      if (table_match(b[i].key, key)) { f(b[i]); ++n; }
+      if (table_match(b[i].key, key)) {
+        ++n;
+        if constexpr (std::is_same_v<decltype(f(b[i])), bool>) {
+          if (f(b[i])) break;
+        } else {
+          f(b[i]);
+        }
+      }
     return n;
   }
 
