@@ -29,9 +29,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <type_traits>
+#include <vector>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -45,6 +47,45 @@ inline bool table_match(const Key& stored, const Key& probe) { return stored == 
 // Does the class `general` hold every position of the class `specific`?
 template <class Key>
 inline bool table_covers(const Key& general, const Key& specific) { return general == specific; }
+
+// Tables' memory kept between solvers.  A table's memory is mapped once
+// at its cap and the system zeroes each page on first touch; on this
+// project's hosts that first touch cost 7-17% of a full 65 deal's time (a
+// virtual machine whose host backs a guest's freed pages anew), and every
+// fresh Solver paid it again.  So a freed table's mapping is kept, with
+// the bytes its table used, and the next table of the same cap takes it,
+// zeroing only those bytes (its pages already backed: a tenth of the
+// cost), as DDS keeps its memory between boards.  At most kKeptTables are
+// kept (one Solver's tables: 66 has two); release_kept_tables() hands them
+// back to the system (Python: openhand.release_memory()).
+struct KeptTable {
+  void* raw;            // the mapping (as mmap returned it)
+  std::size_t mapped;   // its length
+  void* start;          // where the entries start in it
+  std::size_t touched;  // the bytes from start its table used
+};
+constexpr std::size_t kKeptTables = 2;
+inline std::mutex& kept_tables_mutex() {
+  static std::mutex m;
+  return m;
+}
+inline std::vector<KeptTable>& kept_tables() {
+  static std::vector<KeptTable> kept;
+  return kept;
+}
+// Unmap every kept table; returns the bytes their tables had used.
+inline std::size_t release_kept_tables() {
+  std::lock_guard<std::mutex> lock(kept_tables_mutex());
+  std::size_t bytes = 0;
+  for (const KeptTable& k : kept_tables()) {
+    bytes += k.touched;
+#if defined(__linux__)
+    munmap(k.raw, k.mapped);
+#endif
+  }
+  kept_tables().clear();
+  return bytes;
+}
 
 // The memory of a table of buckets of kWays entries (any Entry type whose
 // all-zero bytes mean "empty"), shared by TTable and the games' own tables.
@@ -72,6 +113,14 @@ class BucketMemory {
     }
     reserve(std::size_t(1) << 12);
   }
+
+  // A freed table's mapping is kept for the next (see KeptTable), with the
+  // bytes it used: bytes() only grows, so none beyond it was written.
+  ~BucketMemory() {
+    if (entries_) entries_.get_deleter().touched = bytes();
+  }
+  BucketMemory(const BucketMemory&) = delete;
+  BucketMemory& operator=(const BucketMemory&) = delete;
 
   // Make room for about `entries` entries (within the cap); a table that
   // grows here starts empty.
@@ -125,6 +174,7 @@ class BucketMemory {
     // keep small pages), so correctness never depends on it.
     if (bytes >= kHuge * 2) {
       const std::size_t len = bytes + kHuge;
+      if (take_kept(len)) return true;
       void* raw = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (raw == MAP_FAILED) return false;
       const std::uintptr_t p = (reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
@@ -148,12 +198,42 @@ class BucketMemory {
     return true;
   }
 
+  // A kept table's mapping of length len (see KeptTable), its used bytes
+  // zeroed; false if none is kept.
+  bool take_kept(std::size_t len) {
+    std::unique_lock<std::mutex> lock(kept_tables_mutex());
+    std::vector<KeptTable>& kept = kept_tables();
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (kept[i].mapped != len) continue;
+      const KeptTable k = kept[i];
+      kept.erase(kept.begin() + std::ptrdiff_t(i));
+      lock.unlock();
+      std::memset(k.start, 0, k.touched);
+      entries_.reset(static_cast<Entry*>(k.start));
+      entries_.get_deleter().raw = k.raw;
+      entries_.get_deleter().mapped = k.mapped;
+      return true;
+    }
+    return false;
+  }
+
   struct Free {
     void* raw = nullptr;        // the block calloc or mmap returned (entries start in it)
     std::size_t mapped = 0;     // its length if mmap'ed, else 0
-    void operator()(Entry*) const {
+    std::size_t touched = 0;    // the bytes the table used (set as it is freed)
+    void operator()(Entry* start) const {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (mapped) { munmap(raw, mapped); return; }
+      if (mapped) {
+        {
+          std::lock_guard<std::mutex> lock(kept_tables_mutex());
+          if (kept_tables().size() < kKeptTables) {
+            kept_tables().push_back(KeptTable{raw, mapped, start, touched});
+            return;
+          }
+        }
+        munmap(raw, mapped);
+        return;
+      }
 #endif
       std::free(raw);
     }

@@ -53,3 +53,22 @@ def test_one_api_for_every_game(game):
             # fail-soft: a yes is a lower bound on the value, a no an upper one
             for b, v in zip(bounds, values):
                 assert (b <= v) if b >= target else (b >= v)
+
+
+@pytest.mark.parametrize("game", ["65", "66", "83"])
+def test_a_freed_solvers_table_memory_is_reused_clean(game):
+    # A freed solver's table memory is kept for the next solver, which zeroes
+    # what was used (csrc/ttable.hpp, KeptTable): a stale entry would change
+    # node counts (or values).  Fresh solvers after a freed one, and after
+    # release_memory() handed the memory back, must all search alike.
+    import openhand
+
+    def run():
+        core, specs = _specs(game)
+        return [core.value(spec) for spec in specs]
+
+    first = run()   # its solver is freed at once: its table is kept
+    assert run() == first
+    assert openhand.release_memory() > 0   # the kept table had been used
+    assert openhand.release_memory() == 0  # nothing kept any more
+    assert run() == first

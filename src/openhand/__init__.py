@@ -10,8 +10,9 @@ True
 """
 from .errors import OpenhandError
 from .game import Game, Match, Move, State, games, load_game, state_from_text
+from .memory import release_memory
 from .result import SolveResult
 
 __version__ = "0.2.0"
 __all__ = ["games", "load_game", "state_from_text", "Game", "State", "Move", "Match", "SolveResult",
-           "OpenhandError", "__version__"]
+           "OpenhandError", "release_memory", "__version__"]

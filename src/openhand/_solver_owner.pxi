@@ -20,6 +20,9 @@
 #                                move_values and move_bounds calls (0: none)
 #   .move_bounds(spec)           -> (root lower bound, {move code: (lo, hi)},
 #                                    nodes): move_values that may be cut
+#   release_kept_tables()        (a module function) unmap the freed
+#                                solvers' table memory kept for the next
+#                                solver; returns the bytes they used
 #   .last                        after value, at_least, move_values or
 #                                move_bounds: (cut, lo, hi, move code or -1,
 #                                proved), what the call proved (solver.hpp:
@@ -75,6 +78,16 @@ cdef extern from "solver.hpp" namespace "openhand":
                    uint64_t* nodes) except + nogil
         int batch_until(const D* deals, int n, int target, int stop, int* out,
                         uint64_t* nodes) except + nogil
+
+cdef extern from "ttable.hpp" namespace "openhand":
+    size_t _release_kept_tables "openhand::release_kept_tables"() nogil
+
+
+def release_kept_tables():
+    """Unmap the table memory this core keeps between solvers (a freed
+    solver's table is kept for the next one; csrc/ttable.hpp, KeptTable)
+    and return the bytes those tables had used."""
+    return _release_kept_tables()
 
 
 import threading
