@@ -54,8 +54,8 @@ inline bool table_covers(const Key& general, const Key& specific) { return gener
 // virtual machine whose host backs a guest's freed pages anew), and every
 // fresh Solver paid it again.  So a freed table's mapping is kept, with
 // the bytes its table used, and the next table of the same cap takes it,
-// zeroing only those bytes (its pages already backed: a tenth of the
-// cost), as DDS keeps its memory between boards.  At most kKeptTables are
+// zeroing those bytes as it comes to use them (its pages already backed:
+// a tenth of the cost), as DDS keeps its memory between boards.  At most kKeptTables are
 // kept (one Solver's tables: 66 has two); release_kept_tables() hands them
 // back to the system (Python: openhand.release_memory()).
 struct KeptTable {
@@ -115,9 +115,11 @@ class BucketMemory {
   }
 
   // A freed table's mapping is kept for the next (see KeptTable), with the
-  // bytes it used: bytes() only grows, so none beyond it was written.
+  // bytes that may hold entries: those it used (bytes() only grows, so none
+  // beyond it was written) and those still stale from the mapping's last
+  // table.
   ~BucketMemory() {
-    if (entries_) entries_.get_deleter().touched = bytes();
+    if (entries_) entries_.get_deleter().touched = std::max(bytes(), stale_);
   }
   BucketMemory(const BucketMemory&) = delete;
   BucketMemory& operator=(const BucketMemory&) = delete;
@@ -130,11 +132,15 @@ class BucketMemory {
     if (buckets <= mask_ + 1) return;
     std::memset(static_cast<void*>(entries_.get()), 0, bytes());  // pages already touched
     mask_ = buckets - 1;
+    zero_stale();
   }
 
   // Twice as many buckets, keeping every entry where it is: the new ones
   // (never used, so zero) are empty.  Only while can_double().
-  void double_buckets() { mask_ = 2 * mask_ + 1; }
+  void double_buckets() {
+    mask_ = 2 * mask_ + 1;
+    zero_stale();
+  }
 
   std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(Entry); }
   std::size_t buckets() const { return mask_ + 1; }
@@ -198,8 +204,8 @@ class BucketMemory {
     return true;
   }
 
-  // A kept table's mapping of length len (see KeptTable), its used bytes
-  // zeroed; false if none is kept.
+  // A kept table's mapping of length len (see KeptTable), its stale bytes
+  // to be zeroed as the table comes to use them; false if none is kept.
   bool take_kept(std::size_t len) {
     std::unique_lock<std::mutex> lock(kept_tables_mutex());
     std::vector<KeptTable>& kept = kept_tables();
@@ -208,10 +214,12 @@ class BucketMemory {
       const KeptTable k = kept[i];
       kept.erase(kept.begin() + std::ptrdiff_t(i));
       lock.unlock();
-      std::memset(k.start, 0, k.touched);
       entries_.reset(static_cast<Entry*>(k.start));
       entries_.get_deleter().raw = k.raw;
       entries_.get_deleter().mapped = k.mapped;
+      stale_ = k.touched;
+      zeroed_ = 0;
+      zero_stale();  // the bucket in use before reserve()
       return true;
     }
     return false;
@@ -241,6 +249,17 @@ class BucketMemory {
   std::unique_ptr<Entry, Free> entries_;
   std::size_t mask_ = 0;         // buckets in use - 1
   std::size_t cap_buckets_ = 1;  // buckets mapped (a power of two)
+  // A kept mapping (see KeptTable) holds its last table's entries in its
+  // first stale_ bytes; the table zeroes them as it comes to use them
+  // (zero_stale(): the first zeroed_ are done), so a small table on a
+  // large kept mapping zeroes only what it uses.
+  std::size_t stale_ = 0, zeroed_ = 0;
+  void zero_stale() {
+    const std::size_t used = std::min(bytes(), stale_);
+    if (zeroed_ >= used) return;
+    std::memset(reinterpret_cast<char*>(entries_.get()) + zeroed_, 0, used - zeroed_);
+    zeroed_ = used;
+  }
 };
 
 // One spinlock per bucket, for a table shared by threads (TTable::share).
