@@ -55,9 +55,10 @@ inline bool table_covers(const Key& general, const Key& specific) { return gener
 // fresh Solver paid it again.  So a freed table's mapping is kept, with
 // the bytes its table used, and the next table of the same cap takes it,
 // zeroing those bytes as it comes to use them (its pages already backed:
-// a tenth of the cost), as DDS keeps its memory between boards.  At most kKeptTables are
-// kept (one Solver's tables: 66 has two); release_kept_tables() hands them
-// back to the system (Python: openhand.release_memory()).
+// a tenth of the cost), as DDS keeps its memory between boards.  At most
+// kKeptTables are kept (one Solver's tables: 66 has two), the most
+// recently freed; release_kept_tables() hands them back to the system
+// (Python: openhand.release_memory()).
 struct KeptTable {
   void* raw;            // the mapping (as mmap returned it)
   std::size_t mapped;   // its length
@@ -232,14 +233,18 @@ class BucketMemory {
     void operator()(Entry* start) const {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
       if (mapped) {
+        // Kept, the oldest kept one unmapped if there are too many.
+        KeptTable oldest{nullptr, 0, nullptr, 0};
         {
           std::lock_guard<std::mutex> lock(kept_tables_mutex());
-          if (kept_tables().size() < kKeptTables) {
-            kept_tables().push_back(KeptTable{raw, mapped, start, touched});
-            return;
+          std::vector<KeptTable>& kept = kept_tables();
+          if (kept.size() >= kKeptTables) {
+            oldest = kept.front();
+            kept.erase(kept.begin());
           }
+          kept.push_back(KeptTable{raw, mapped, start, touched});
         }
-        munmap(raw, mapped);
+        if (oldest.raw) munmap(oldest.raw, oldest.mapped);
         return;
       }
 #endif
