@@ -259,7 +259,12 @@ class BucketMemory {
   // (zero_stale(): the first zeroed_ are done), so a small table on a
   // large kept mapping zeroes only what it uses.
   std::size_t stale_ = 0, zeroed_ = 0;
+  // Called as the table grows.  A table that grows into memory never
+  // touched first hands back the kept ones (release_kept_tables()), so
+  // that kept memory never adds to what live tables use: the process's
+  // peak stays that of its live tables.
   void zero_stale() {
+    if (bytes() > stale_) release_kept_tables();
     const std::size_t used = std::min(bytes(), stale_);
     if (zeroed_ >= used) return;
     std::memset(reinterpret_cast<char*>(entries_.get()) + zeroed_, 0, used - zeroed_);
