@@ -13,10 +13,22 @@
 // in play, or -1); int card_value(int c) const (its points); int
 // order_score(int c) const (move ordering, higher first).
 #pragma once
+#include <type_traits>
+#include <utility>
+
 #include "cards.hpp"
 #include "search.hpp"
 
 namespace openhand {
+
+// Does the game score its moves against a context computed once a node
+// (auto order_context() const, int order_score(int c, const Context&)
+// const)?  Then moves() computes it once instead of order_score(c)
+// finding it again for every card.
+template <class G, class = void>
+struct HasOrderContext : std::false_type {};
+template <class G>
+struct HasOrderContext<G, std::void_t<decltype(std::declval<const G&>().order_context())>> : std::true_type {};
 
 template <class G>
 class CardMoves {
@@ -41,10 +53,19 @@ class CardMoves {
     const Mask h = self().mover_hand();
     int n = 0;
     int score[G::kMaxMoves];
-    for (int c : cards_of(self().legal_mask())) {
-      if (twin_above(c, h)) continue;
-      score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c);
-      out[n++] = c;
+    if constexpr (HasOrderContext<G>::value) {
+      const auto context = self().order_context();
+      for (int c : cards_of(self().legal_mask())) {
+        if (twin_above(c, h)) continue;
+        score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c, context);
+        out[n++] = c;
+      }
+    } else {
+      for (int c : cards_of(self().legal_mask())) {
+        if (twin_above(c, h)) continue;
+        score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c);
+        out[n++] = c;
+      }
     }
     sort_by_score(out, score, n);
     return n;

@@ -168,12 +168,13 @@ class Endgames : public Bounds {
     int moves[kMaxMoves], score[kMaxMoves], n = 0;
     Mask skipped = 0;
     const Mask h = hand_[seat];
+    const OrderContext context = order_context();
     for (int c : cards_of(legal_mask())) {
       if (may_go_unnamed(c)) {
         const int up = next_up(c);
         if (up >= 0 && (h & bit(up)) && may_go_unnamed(up)) { skipped |= bit(c); continue; }
       }
-      score[n] = c == first ? (1 << 30) : order_score(c);
+      score[n] = c == first ? (1 << 30) : order_score(c, context);
       moves[n++] = c;
     }
     sort_by_score(moves, score, n);

@@ -191,6 +191,7 @@ class Position : public CardMoves<Position> {
     const int winner = (leader_ + w) & 3;
     --tricks_left_;
     u.ns_points = ns_points_;
+    u.points_in_play = points_in_play_;
     for (int i = 0; i < 4; ++i) {
       in_play_ &= ~bit(trick_[i]);
       points_in_play_ -= sc_.card(trick_[i]);
@@ -209,9 +210,8 @@ class Position : public CardMoves<Position> {
       leader_ = u.leader;
       ++tricks_left_;
       std::memcpy(trick_, u.trick, sizeof trick_);
-      for (int i = 0; i < 3; ++i) in_play_ |= bit(trick_[i]);
-      in_play_ |= bit(c);
-      points_in_play_ += sc_.card(trick_[0]) + sc_.card(trick_[1]) + sc_.card(trick_[2]) + sc_.card(c);
+      in_play_ |= bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(c);
+      points_in_play_ = u.points_in_play;
       ns_points_ = u.ns_points;
       ntrick_ = 4;
     }
@@ -234,44 +234,71 @@ class Position : public CardMoves<Position> {
 
  protected:
   friend class CardMoves<Position>;  // reads order_score()
+  template <class, class>
+  friend struct openhand::HasOrderContext;  // finds order_context()
 
   // Move ordering, from how a trick adds to a side (see bounds()): a side
   // gains 2 for winning less the winning card's points, or the opponents'
   // winning card's points.  So: win cheaply with a card without points,
   // make the opponents win with point cards, and when not winning shed the
   // point cards that would later cost their side if forced to win.
-  int order_score(int c) const {
-    const int pts = sc_.card(c);
-    if (ntrick_ == 0 && sc_.tricks) return tricks_lead_score(c);
+  //
+  // What the scores of one node's cards share is computed once a node
+  // (order_context(), CardMoves::moves()): the trick's winning card so
+  // far, or at a lead each suit's terms.  (Per card, finding them again
+  // was a fifth of the branch mispredictions of a full deal's search.)
+  struct OrderContext {
+    int cur = -1;                  // following: the card winning the trick so far
+    bool partner_winning = false;  // ... played by the mover's partner
+    int win_base = 0, stand = 0;   // following, points objective: see order_score()
+    Mask others = 0;               // leading: the cards in play not in the mover's hand
+    int suit_base[4] = {};         // leading, points objective: each suit's terms
+    bool ruff[4] = {};             // leading, points objective: a lead of the suit runs into a ruff
+  };
+  OrderContext order_context() const {
+    OrderContext x;
     if (ntrick_ == 0) {
-      const Mask above = in_play_ & suit_mask(suit_of(c)) & ~((bit(c) << 1) - 1) & ~hand_[to_move()];
-      const bool top = above == 0;
-      // A lead into a ruff (an opponent void in the suit and holding a
-      // trump) comes last, as in Eighty-Three: on the 50 skeleton deals
-      // the median node count went from 452k to 298k, on the points
-      // objective's signature groups -3% (full deals) to -32% (6-trick),
-      // values identical.  (The partner's ruff led first as well: -9% on
-      // twenty 9-trick positions, but +1% on four full deals, +2% on the
-      // skeleton.)
-      if (suit_of(c) != kTrumpSuit && leads_into_ruff(suit_mask(suit_of(c)), hand_[(to_move() + 1) & 3],
-                                                      hand_[(to_move() + 3) & 3], suit_mask(kTrumpSuit)))
-        return -100 - 6 * pts - rank_of(c);
-      return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + (suit_of(c) == kTrumpSuit ? -3 : 0) -
-             6 * opponents_choice(suit_of(c));
+      if (sc_.tricks) return x;
+      const int me = to_move();
+      x.others = in_play_ & ~hand_[me];
+      for (int s = 0; s < 4; ++s) {
+        // A lead into a ruff (an opponent void in the suit and holding a
+        // trump) comes last, as in Eighty-Three: on the 50 skeleton deals
+        // the median node count went from 452k to 298k, on the points
+        // objective's signature groups -3% (full deals) to -32% (6-trick),
+        // values identical.  (The partner's ruff led first as well: -9% on
+        // twenty 9-trick positions, but +1% on four full deals, +2% on the
+        // skeleton.)
+        x.ruff[s] = s != kTrumpSuit && leads_into_ruff(suit_mask(s), hand_[(me + 1) & 3], hand_[(me + 3) & 3],
+                                                       suit_mask(kTrumpSuit));
+        x.suit_base[s] = (s == kTrumpSuit ? -3 : 0) - 6 * opponents_choice(s);
+      }
+      return x;
     }
     int w = 0;
     for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
-    const bool partner_winning = ((ntrick_ - w) & 1) == 0;
-    if (sc_.tricks) return tricks_follow_score(c, trick_[w], partner_winning);
-    const int wp = sc_.card(trick_[w]);
-    if (beats(c, trick_[w])) {
-      // Win: worth 2 - pts now; the cheapest sufficient card first.
-      return 10 * (2 - pts) + (partner_winning ? -25 - 10 * (2 - wp) : 10 * -0) - rank_of(c) / 2 -
-             (ntrick_ == 3 ? 0 : 0);
+    x.cur = trick_[w];
+    x.partner_winning = ((ntrick_ - w) & 1) == 0;
+    const int wp = sc_.card(x.cur);
+    x.win_base = x.partner_winning ? -25 - 10 * (2 - wp) : 0;
+    // Not winning: the trick stands as it is.
+    x.stand = x.partner_winning ? 10 * (2 - wp) : 10 * wp;
+    return x;
+  }
+  int order_score(int c, const OrderContext& x) const {
+    const int pts = sc_.card(c);
+    if (ntrick_ == 0) {
+      if (sc_.tricks) return tricks_lead_score(c);
+      const int s = suit_of(c);
+      if (x.ruff[s]) return -100 - 6 * pts - rank_of(c);
+      const bool top = (x.others & suit_mask(s) & ~((bit(c) << 1) - 1)) == 0;
+      return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + x.suit_base[s];
     }
-    // Not winning: the trick stands as it is; shed points, keep high cards.
-    const int stand = partner_winning ? 10 * (2 - wp) : 10 * wp;
-    return stand + 3 * pts - rank_of(c) / 4;
+    if (sc_.tricks) return tricks_follow_score(c, x.cur, x.partner_winning);
+    // Win: worth 2 - pts now; the cheapest sufficient card first.
+    if (beats(c, x.cur)) return 10 * (2 - pts) + x.win_base - rank_of(c) / 2;
+    // Not winning: shed points, keep high cards.
+    return x.stand + 3 * pts - rank_of(c) / 4;
   }
 
   // The tricks objective's leads (after the ideas of DDS's lead
@@ -362,7 +389,7 @@ class Position : public CardMoves<Position> {
     return mine ? 40 - r / 2 : 35 - r;
   }
 
-  struct Undo { int leader; int trick[4]; int ns_points; };
+  struct Undo { int leader; int trick[4]; int ns_points, points_in_play; };
   Scoring sc_;         // the objective's scoring
   Mask hand_[4];
   Mask in_play_;
