@@ -203,40 +203,37 @@ class Keys : public Position {
   // leader: at a trick start every card in play is in a hand).
   bool storable() const { return ntrick_ == 0; }
   // The table key of this trick start (see Key): every card named.
-  // Computed suit-parallel: a hand's four counts by one SWAR count of its
-  // cards in each suit's 16-bit lane, its point cards as four nibbles;
-  // the low cards renumbered once per P0 / P1 plane (the hands are
-  // disjoint, so compressing their union is the union of the compressions).
+  // The counts are the position's (Position::counts_, kept as cards are
+  // played: computing them here was 4% of a full deal's instructions); the
+  // rest is computed suit-parallel, once per P0 / P1 plane (the hands are
+  // disjoint, so a plane's cards are the union of its hands'): the point
+  // cards as four nibbles, the low cards renumbered (compressing the
+  // union is the union of the compressions).
   Key key() const {
     if (sc_.tricks) return tricks_key();
-    std::uint64_t counts = 0, pts = 0, low = 0;
-    for (int h = 0; h < 4; ++h) {
-      counts |= lane_nibbles(lane_counts(hand_[h])) << (16 * h);
-      const std::uint64_t p = lane_nibbles((hand_[h] >> 11) & 0x000F000F000F000Full);
-      pts |= p;
-      if (h & 1) pts |= p << 16;
-      if (h & 2) pts |= p << 32;
-    }
     const Mask plane0 = hand_[1] | hand_[3], plane1 = hand_[2] | hand_[3];
+    const auto point_nibbles = [](Mask m) { return lane_nibbles((m >> 11) & 0x000F000F000F000Full); };
+    // (At a trick start every card in play is in a hand.)
+    const std::uint64_t pts = point_nibbles(in_play_) | point_nibbles(plane0) << 16 | point_nibbles(plane1) << 32;
+    std::uint64_t low = 0;
     for (int s = 0; s < 4; ++s) {
       const unsigned low_in_play = unsigned(in_play_ >> (16 * s + 3)) & 0xFF;
       low |= std::uint64_t(compress8(unsigned(plane0 >> (16 * s + 3)), low_in_play)) << (8 * s);
       low |= std::uint64_t(compress8(unsigned(plane1 >> (16 * s + 3)), low_in_play)) << (32 + 8 * s);
     }
-    return Key{(counts & ~kLeaderNibble) | std::uint64_t(leader_) << 60, pts, low};
+    return Key{(counts_ & ~kLeaderNibble) | std::uint64_t(leader_) << 60, pts, low};
   }
   // The same under the tricks objective (the layout above table_match()):
   // every card renumbered among the cards of its suit in play.
   Key tricks_key() const {
-    std::uint64_t counts = 0, p0 = 0, p1 = 0;
-    for (int h = 0; h < 4; ++h) counts |= lane_nibbles(lane_counts(hand_[h])) << (16 * h);
+    std::uint64_t p0 = 0, p1 = 0;
     const Mask plane0 = hand_[1] | hand_[3], plane1 = hand_[2] | hand_[3];
     for (int s = 0; s < 4; ++s) {
       const unsigned in_suit = unnamed_pool(s);
       p0 |= std::uint64_t(compress12(unsigned(plane0 >> (16 * s + 3)), in_suit)) << (12 * s);
       p1 |= std::uint64_t(compress12(unsigned(plane1 >> (16 * s + 3)), in_suit)) << (12 * s);
     }
-    return Key{counts, p1 | std::uint64_t(leader_) << 48 | std::uint64_t(1) << kObjectiveBit, p0};
+    return Key{counts_, p1 | std::uint64_t(leader_) << 48 | std::uint64_t(1) << kObjectiveBit, p0};
   }
   // The cards of suit s in play that a class may leave unnamed, as 12 bits
   // from rank 3 up: the low ones (3..T) under the points objective, all of

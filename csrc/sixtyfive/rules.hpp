@@ -144,6 +144,8 @@ class Position : public CardMoves<Position> {
     leader_ = d.leader;
     ntrick_ = 0;
     in_play_ = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    for (int h = 0; h < 4; ++h)
+      for (int c : cards_of(hand_[h])) counts_ += count_unit(h, c);
     for (int i = 0; i < d.ntrick; ++i) { trick_[i] = d.trick[i]; in_play_ |= bit(d.trick[i]); }
     ntrick_ = d.ntrick;
     points_in_play_ = sc_.cards(in_play_);
@@ -179,6 +181,7 @@ class Position : public CardMoves<Position> {
   int play(int c) {
     const int seat = to_move();
     hand_[seat] ^= bit(c);
+    counts_ -= count_unit(seat, c);
     trick_[ntrick_++] = c;
     won_ = 0;
     if (ntrick_ < 4) return 0;
@@ -217,6 +220,7 @@ class Position : public CardMoves<Position> {
     }
     --ntrick_;
     hand_[(leader_ + ntrick_) & 3] |= bit(c);
+    counts_ += count_unit((leader_ + ntrick_) & 3, c);
   }
 
   // The trick starts reached so far: the positions after a completed
@@ -390,6 +394,12 @@ class Position : public CardMoves<Position> {
   }
 
   struct Undo { int leader; int trick[4]; int ns_points, points_in_play; };
+  // counts_'s share of card c in hand h (see counts_).
+  static std::uint64_t count_unit(int h, int c) { return std::uint64_t(1) << (16 * h + 4 * suit_of(c)); }
+  // The number of cards of each suit in each hand (hand h, suit s at the
+  // nibble 4h + s), kept by play() and undo() for the table keys (key.hpp;
+  // the endgame solvers, which move cards without them, compute no key).
+  std::uint64_t counts_ = 0;
   Scoring sc_;         // the objective's scoring
   Mask hand_[4];
   Mask in_play_;
