@@ -22,13 +22,14 @@
 namespace openhand {
 
 // Does the game score its moves against a context computed once a node
-// (auto order_context() const, int order_score(int c, const Context&)
-// const)?  Then moves() computes it once instead of order_score(c)
+// (struct OrderContext; void order_context(OrderContext&) const, which
+// fills it; int order_score(int c, const OrderContext&) const)?  Then moves() computes it once instead of order_score(c)
 // finding it again for every card.
 template <class G, class = void>
 struct HasOrderContext : std::false_type {};
 template <class G>
-struct HasOrderContext<G, std::void_t<decltype(std::declval<const G&>().order_context())>> : std::true_type {};
+struct HasOrderContext<G, std::void_t<decltype(std::declval<const G&>().order_context(
+                              std::declval<typename G::OrderContext&>()))>> : std::true_type {};
 
 template <class G>
 class CardMoves {
@@ -54,7 +55,8 @@ class CardMoves {
     int n = 0;
     int score[G::kMaxMoves];
     if constexpr (HasOrderContext<G>::value) {
-      const auto context = self().order_context();
+      typename G::OrderContext context;
+      self().order_context(context);
       for (int c : cards_of(self().legal_mask())) {
         if (twin_above(c, h)) continue;
         score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c, context);

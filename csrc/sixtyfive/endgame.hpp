@@ -168,7 +168,8 @@ class Endgames : public Bounds {
     int moves[kMaxMoves], score[kMaxMoves], n = 0;
     Mask skipped = 0;
     const Mask h = hand_[seat];
-    const OrderContext context = order_context();
+    OrderContext context;
+    order_context(context);
     for (int c : cards_of(legal_mask())) {
       if (may_go_unnamed(c)) {
         const int up = next_up(c);
