@@ -331,7 +331,16 @@ class Search {
 
   // Fail-soft alpha-beta: the value of the rest of the game if it lies in
   // (alpha, beta); otherwise a bound on the side the window was left.
+  // Compiled twice, for the storable positions and for the others, so
+  // that the latter carry none of the table's branches (65: 2% fewer
+  // instructions on a full deal, node counts identical).
   int alphabeta(int alpha, int beta) {
+    return g_.storable() ? node<true>(alpha, beta) : node<false>(alpha, beta);
+  }
+
+ private:
+  template <bool kStore>
+  int node(int alpha, int beta) {
     constexpr bool kRel = HasRelevance<Game>::value;
     if (__builtin_expect(++nodes_ >= check_at_, 0)) check();
     const Ply ply(ply_);
@@ -354,7 +363,7 @@ class Search {
     }
     int first = -1;
     Mask narrowed_rel = 0;  // partition search: what narrowed the window
-    const bool store = g_.storable();
+    constexpr bool store = kStore;
     typename Game::Key key{};
     std::uint64_t hash = 0;
     if (store) {
@@ -538,6 +547,7 @@ class Search {
     return best;
   }
 
+ public:
   // Store a storable position's result `best` of a search in (alpha, beta)
   // (with partition search, for the class of its relevant cards rel_, in
   // the same bucket: hash() covers only what every class keeps exact).
