@@ -534,7 +534,9 @@ class Search {
         break;
       }
       rel |= child_rel;
-      if constexpr (HasEquivalentMoves<Game>::value) equivalent |= g_.equivalent_moves(moves[i], child_rel);
+      if constexpr (HasEquivalentMoves<Game>::value) {
+        if (i + 1 < n) equivalent |= g_.equivalent_moves(moves[i], child_rel);  // (none after the last)
+      }
     }
     if constexpr (kRel) {
       if (!cut) rel |= g_.all_moves_relevance(moves, n, rel);
