@@ -10,8 +10,11 @@
 //
 // The game provides: kMaxMoves; Mask legal_mask() const; Mask mover_hand()
 // const; int next_up(int c) const (the next card above c in its suit still
-// in play, or -1); int card_value(int c) const (its points); int
-// order_score(int c) const (move ordering, higher first).
+// in play, or -1); int card_value(int c) const (its points); and either
+// int order_score(int c) const (move ordering, higher first) or, where the
+// scores of one node's cards share work, a struct OrderContext with void
+// order_context(OrderContext&) const (fills it once a node) and int
+// order_score(int c, const OrderContext&) const (65).
 #pragma once
 #include <type_traits>
 #include <utility>
@@ -22,9 +25,7 @@
 namespace openhand {
 
 // Does the game score its moves against a context computed once a node
-// (struct OrderContext; void order_context(OrderContext&) const, which
-// fills it; int order_score(int c, const OrderContext&) const)?  Then moves() computes it once instead of order_score(c)
-// finding it again for every card.
+// (see the top of the file)?
 template <class G, class = void>
 struct HasOrderContext : std::false_type {};
 template <class G>
@@ -51,30 +52,32 @@ class CardMoves {
   // (a killer move, -1: none) next if legal, then by the game's ordering
   // score.
   int moves(int* out, int first, int second = -1) const {
-    const Mask h = self().mover_hand();
-    int n = 0;
-    int score[G::kMaxMoves];
     if constexpr (HasOrderContext<G>::value) {
       typename G::OrderContext context;
       self().order_context(context);
-      for (int c : cards_of(self().legal_mask())) {
-        if (twin_above(c, h)) continue;
-        score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c, context);
-        out[n++] = c;
-      }
+      return ordered(out, first, second, [&](int c) { return self().order_score(c, context); });
     } else {
-      for (int c : cards_of(self().legal_mask())) {
-        if (twin_above(c, h)) continue;
-        score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : self().order_score(c);
-        out[n++] = c;
-      }
+      return ordered(out, first, second, [&](int c) { return self().order_score(c); });
     }
-    sort_by_score(out, score, n);
-    return n;
   }
 
  private:
   const G& self() const { return static_cast<const G&>(*this); }
+
+  // moves() with the game's score of a card.
+  template <class Score>
+  int ordered(int* out, int first, int second, Score&& score_of) const {
+    const Mask h = self().mover_hand();
+    int n = 0;
+    int score[G::kMaxMoves];
+    for (int c : cards_of(self().legal_mask())) {
+      if (twin_above(c, h)) continue;
+      score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : score_of(c);
+      out[n++] = c;
+    }
+    sort_by_score(out, score, n);
+    return n;
+  }
 
   bool twin_above(int c, Mask h) const {
     const int next = self().next_up(c);
