@@ -164,13 +164,24 @@ class Solver : public Pollable {
   using Deal = D;
   using Tables = typename HookOr<OneTable<Game>, TablesHook, Game>::type;
 
+  // Do move_values' threads share the one table (65, 83), or has each
+  // its own tables (a game with tables of its own: 66)?
+  static constexpr bool kSharedTable = std::is_same_v<Tables, OneTable<Game>>;
+
   explicit Solver(std::size_t table_bytes) : tables_(table_bytes), table_cap_(table_bytes) {}
 
-  // move_values' threads (at least 1); each extra thread's tables are made
-  // here, with the same memory cap, and kept.
+  // move_values' threads (at least 1).  A game with tables of its own
+  // (66) gives each extra thread its own, made here with the same memory
+  // cap and kept; 65 and 83 share the Solver's one table (kSharedTable),
+  // so make none: an unused table held a mapping of the whole cap, and,
+  // freed, pushed a used one out of the memory kept for the next solver
+  // (KeptTable, ttable.hpp), whose table then faulted in fresh pages
+  // (65, every first card of full deal 1 on 2 threads right after deal 0's:
+  // 0.7 s of system time, the first thread 1.74 s of CPU instead of 1.2 s).
   void set_threads(int k) {
     threads_ = std::max(1, k);
-    while (int(extra_.size()) < threads_ - 1) extra_.emplace_back(new Tables(table_cap_));
+    if constexpr (!kSharedTable)
+      while (int(extra_.size()) < threads_ - 1) extra_.emplace_back(new Tables(table_cap_));
   }
   int threads() const { return threads_; }
   // The CPU seconds of the last move_values on each of its threads: how
@@ -384,7 +395,7 @@ class Solver : public Pollable {
     std::atomic<int> best_value{kNone};
     // 65 and 83 (one table): the threads share the Solver's table (see
     // Gate); a game with tables of its own (66) gives each thread its own.
-    constexpr bool kShared = std::is_same_v<Tables, OneTable<Game>>;
+    constexpr bool kShared = kSharedTable;
     Gate gate(tables_, k);
     if constexpr (kShared) tables_.search_table().share(true);
     struct Unshare {
