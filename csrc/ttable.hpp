@@ -447,7 +447,7 @@ class TTable {
       // a 65 deal's second MTD(f) pass, needing upper bounds, found its
       // buckets full of the first pass's lower bounds; deal 3 took 283M
       // nodes against 149M turning.)
-      const unsigned start = turn_.fetch_add(1, std::memory_order_relaxed) % kWays;
+      const unsigned start = next_turn() % kWays;
       for (int j = 0; j < kWays; ++j) {
         Entry& e = b[(start + unsigned(j)) % kWays];
         if (e.depth == victim->depth) { victim = &e; break; }
@@ -507,10 +507,26 @@ class TTable {
     if (shared_) n.fetch_add(1, std::memory_order_relaxed);
     else n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
-  std::atomic<std::size_t> filled_{0};   // entries filled so far (none is ever emptied)
+  // store(): where a full bucket's search for a victim starts.  One turn
+  // for the table on one thread (no locked instruction); a turn of each
+  // thread's own while threads share it, so that no store writes a line
+  // the other cores read.
+  unsigned next_turn() {
+    if (shared_) {
+      static thread_local unsigned mine = 0;
+      return mine++;
+    }
+    const unsigned t = turn_.load(std::memory_order_relaxed);
+    turn_.store(t + 1, std::memory_order_relaxed);
+    return t;
+  }
+  // The counters, written by stores, on a line of their own: every probe
+  // reads the members around them (mem_, shared_), and a line written by
+  // one thread is fetched anew by the other.
+  alignas(64) std::atomic<std::size_t> filled_{0};  // entries filled so far (none is ever emptied)
   std::atomic<std::size_t> evicted_{0};  // entries full buckets lost since the table last grew
-  std::atomic<unsigned> turn_{0};  // store(): where a full bucket's search for a victim starts
-  bool shared_ = false;
+  std::atomic<unsigned> turn_{0};
+  alignas(64) bool shared_ = false;
   mutable BucketLocks locks_;
 };
 
