@@ -9,10 +9,8 @@ difference is the choice tree's.  Every row of whole seeded tables, every
 phase (passes, discards, excess trumps) and the checks at the core's door.
 """
 import _thread
-import contextlib
 import doctest
 import random
-import signal
 import threading
 import time
 
@@ -27,6 +25,8 @@ from openhand.eightythree.feasibility import _read_deal, bid_table, deal_value
 from openhand.eightythree.play_oracle import PlayOracle
 from openhand.eightythree.solver import Solver
 from openhand.errors import PositionError
+
+from test_interrupt import python_handles_ctrl_c
 
 if solver_module._core is None:  # OPENHAND_IMPLEMENTATION=python, or no build
     pytest.skip("the C++ core is switched off or not built: the C++ choice tree needs it",
@@ -207,17 +207,6 @@ def test_progress_stops_a_table_and_the_solver_answers_the_same_after():
     assert len(calls) == 3 and all(n > 0 for n in calls)
     solver.progress = None
     assert rows(bid_table(text, solver=solver, seats="N")) == rows(bid_table(text, seats="N"))
-
-
-@contextlib.contextmanager
-def python_handles_ctrl_c():
-    """SIGINT handled by Python while inside (see test_interrupt.py: a
-    process started with SIGINT ignored would never be told to stop)."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_stops_a_table_at_once():
