@@ -13,16 +13,22 @@ before the C++ tree existed) and, with ``--python``, against this run's
 Python tree.  Also the gap fast - exact over all rows (the fast mode is a
 heuristic estimate, so the gap has both signs).  Goal (issue 14): exact
 median at most 0.5 s.  Times are the CPU time of the calling thread (see
-common.timed).  Ctrl-C stops early and still reports the deals done.
-Writes results/eightythree_bids.json after every deal.
+common.timed).  With ``--threads K`` also the exact table's wall time
+on one thread and on K (``bid_table(threads=K)``: the pairs on K threads
+sharing one play table), side by side per deal in alternating order, the
+rows checked equal, and the speed-up's median and p90 (meaningful only
+on K idle cores: the load average is printed before and after).  Ctrl-C
+stops early and still reports the deals done.  Writes
+results/eightythree_bids.json after every deal.
 
-    PYTHONPATH=src python benchmarks/bench_eightythree_bids.py [--deals 50] [--python]
+    PYTHONPATH=src python benchmarks/bench_eightythree_bids.py [--deals 50] [--python] [--threads K]
 """
 import argparse
 import json
 import os
 import statistics
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from common import ResultFile, summary, timed  # noqa: E402
@@ -38,14 +44,32 @@ def _fmt(s):
     return "-" if s is None else (f"{s:.3f} s" if s >= 0.1 else f"{s * 1e3:.1f} ms")
 
 
+def _threads_row(row, text, k, first_one) -> str:
+    """The exact table's wall time on one thread and on k, in turn (one
+    thread first if first_one), into row; the rows must equal row's."""
+    walls = {}
+    for threads in ((1, k) if first_one else (k, 1)):
+        start = time.perf_counter()
+        table = bid_table(text, mode="exact", tree="cpp", threads=threads)
+        walls[threads] = time.perf_counter() - start
+        if [r.value for r in table.rows] != row["exact"]:
+            raise SystemExit(f"{threads} threads gave other rows than one: {text}")
+    row["one_wall_s"], row["threads_wall_s"] = walls[1], walls[k]
+    row["threads_speedup"] = walls[1] / walls[k]
+    return f"  wall 1 / {k} threads {walls[1]:.3f} / {walls[k]:.3f} s ({row['threads_speedup']:.2f}x)"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--python", action="store_true", help="also time the Python choice tree (slow: ~3 s a deal)")
     ap.add_argument("--reference", default=os.path.join(RESULTS, "eightythree_bids_python.json"),
                     help="saved exact rows of the Python tree (a results file of this script)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="also time the exact table on this many threads against one, by wall time")
     ap.add_argument("--out", default=os.path.join(RESULTS, "eightythree_bids.json"))
     args = ap.parse_args(argv)
+    load_before = os.getloadavg()
     solver = Solver()
     if solver.implementation != "cpp":
         print("the C++ core is not available (or OPENHAND_IMPLEMENTATION=python): nothing to measure")
@@ -78,6 +102,8 @@ def main(argv=None) -> int:
                 row["python_s"] = py_s
                 row["python_equal"] = [r.value for r in py.rows] == row["exact"]
                 line = f"  python {py_s:6.2f} s ({py_s / exact_s:4.1f}x) equal {row['python_equal']}"
+            if args.threads > 1:
+                line += _threads_row(row, text, args.threads, first_one=seed % 2 == 0)
             per_deal.append(row)
             print(f"deal {seed + 1}/{args.deals}: exact {exact_s:6.3f} s  fast {fast_s * 1e3:6.1f} ms  "
                   f"saved rows equal {row.get('saved_equal', '-')}{line}", flush=True)
@@ -108,6 +134,15 @@ def main(argv=None) -> int:
               f"max {_fmt(s['python']['max'])}; Python / C++ per deal: median {r['median']:.1f}x, "
               f"p90 {r['p90']:.1f}x, max {r['max']:.1f}x")
         print(f"rows equal to this run's Python tree: {s['deals_equal_to_python']}/{len(per_deal)} deals")
+    if args.threads > 1:
+        s.update(threads=args.threads, load_average=[load_before[0], os.getloadavg()[0]],
+                 **{key: summary([d[key + "_s"] for d in per_deal]) for key in ("one_wall", "threads_wall")},
+                 threads_speedup=summary([d["threads_speedup"] for d in per_deal]))
+        print(f"exact table by wall time, 1 thread: median {_fmt(s['one_wall']['median'])}; "
+              f"{args.threads} threads: median {_fmt(s['threads_wall']['median'])}, "
+              f"p90 {_fmt(s['threads_wall']['p90'])}; speed-up per deal median "
+              f"{s['threads_speedup']['median']:.2f}x, p90 {s['threads_speedup']['p90']:.2f}x "
+              f"(load average before {load_before[0]:.1f}, after {os.getloadavg()[0]:.1f})")
     print(f"rows equal to the saved Python-tree values: {s['deals_equal_to_saved']}/"
           f"{s['deals_checked_against_saved']} deals checked")
     print(f"fast table: median {_fmt(s['fast']['median'])}, max {_fmt(s['fast']['max'])}")

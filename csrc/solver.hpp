@@ -295,26 +295,95 @@ class Solver : public Pollable {
   int batch_until(const Deal* deals, int n, int target, int stop, int* out, std::uint64_t* nodes) {
     for (int i = 0; i < n; ++i) {
       Run r(*this, deals[i], true);
-      if (have_killers_) r.search.set_killers(killers_);
-      const int off = offset(deals[i]);
-      out[i] = off + r.search.null_window(target - off);
-      r.search.get_killers(killers_);
-      have_killers_ = true;
+      out[i] = ask(r.search, deals[i], target, killers_);
       *nodes += r.nodes();
       if (int(out[i] >= target) == stop) return i + 1;
     }
     return n;
   }
 
- private:
   // batch_until's killer moves, handed from each search to the next: its
   // positions are siblings (Eighty-Three's bid table: leaves that differ
   // in one discard), whose cutting moves are alike.  Only an ordering
   // hint, so answers do not change; on the bid tables of seeds 1 2 5 6 19,
   // 5-35% fewer play nodes than killers fresh for every leaf (killers per
   // seat as well: the tables -3.5% to +5.5%, 6-trick solves +8%).
-  int killers_[Search<Game>::kKillerCount];
-  bool have_killers_ = false;
+  struct Killers {
+    int moves[Search<Game>::kKillerCount];
+    bool known = false;
+  };
+
+  // One thread's batch_until in parallel_items(): the same questions on
+  // the thread's Game and Search, the Solver's table (shared meanwhile),
+  // the thread's poll and killers of its own.
+  class Worker {
+   public:
+    Worker(Tables& tables, const Poll& poll) : tables_(tables), poll_(poll) {}
+    int batch_until(const Deal* deals, int n, int target, int stop, int* out, std::uint64_t* nodes) {
+      for (int i = 0; i < n; ++i) {
+        Game game = make_with(deals[i], tables_);
+        Budget unlimited;
+        Search<Game> search(game, tables_.search_table(), &poll_, &unlimited);
+        out[i] = ask(search, deals[i], target, killers_);
+        *nodes += search.nodes() + extra_nodes(game);
+        trick_starts += trick_starts_of(game);
+        if (int(out[i] >= target) == stop) return i + 1;
+      }
+      return n;
+    }
+    const Poll& poll() const { return poll_; }
+    std::uint64_t trick_starts = 0;
+
+   private:
+    Tables& tables_;
+    const Poll& poll_;
+    Killers killers_;
+  };
+
+  // item(worker, i) for every i in [0, n) on up to threads() threads (see
+  // on_threads(): one table shared, 65 and 83), each thread taking the
+  // next item left and asking its play questions through its Worker (the
+  // Eighty-Three bid table's pairs, a choice tree each).  The table is
+  // first made room for batches of play positions of `depth`.  Rethrows
+  // what stopped a thread (Interrupted from the binding's poll first).
+  template <class Item>
+  void parallel_items(int n, int depth, Item&& item) {
+    tables_.reserve(depth, true);
+    last_cpu_.clear();
+    std::atomic<int> next{0};
+    std::vector<std::uint64_t> starts(threads_, 0);
+    const int k = std::max(1, std::min(threads_, n));
+    const ThreadsOutcome out = on_threads(k, [&](int w, const Poll& poll, const std::atomic<bool>& stop,
+                                                 Tables& tables) {
+      if (!kSharedTable) tables.reserve(depth, true);
+      Worker worker(tables, poll);
+      struct Count {  // the thread's trick starts, on every way out
+        Worker& worker;
+        std::uint64_t& starts;
+        ~Count() { starts = worker.trick_starts; }
+      } count{worker, starts[w]};
+      for (;;) {
+        const int i = next.fetch_add(1);
+        if (i >= n || stop.load()) break;
+        item(worker, i);
+      }
+    });
+    for (int w = 0; w < k; ++w) trick_starts_ += starts[w];
+    rethrow(out);
+  }
+
+ private:
+  // One of batch_until's questions: the null-window search's fail-soft
+  // answer (the game offset added), its killers handed on.
+  static int ask(Search<Game>& search, const Deal& d, int target, Killers& killers) {
+    if (killers.known) search.set_killers(killers.moves);
+    const int off = offset(d);
+    const int v = off + search.null_window(target - off);
+    search.get_killers(killers.moves);
+    killers.known = true;
+    return v;
+  }
+  Killers killers_;
   // One question's Game and its Search, the tables made room for it;
   // limited: the call's Budget applies (set_limit()).
   struct Run {
@@ -368,105 +437,57 @@ class Solver : public Pollable {
     }
     std::stable_sort(todo.begin(), todo.end(), [&](int a, int b) { return rank[a] < rank[b]; });
     std::atomic<int> next{0};
-    std::atomic<bool> stop{false};
-    const int k = std::min<int>(threads_, int(todo.size()));
-    std::vector<std::uint64_t> spent(k, 0), starts(k, 0);
-    std::vector<std::exception_ptr> failed(k);
-    bool user_stop = false;  // the binding's poll asked to stop (worker 0)
-    struct Shared {
-      const Poll* inner;
-      std::atomic<bool>* stop;
-      bool* user_stop;
-      Gate* gate;
-    };
-    const auto stop_poll = [](void* ctx, std::uint64_t nodes) -> int {
-      Shared& sh = *static_cast<Shared*>(ctx);
-      sh.gate->poll();
-      if (sh.stop->load(std::memory_order_relaxed)) return 1;
-      if (sh.inner && sh.inner->fn && sh.inner->fn(sh.inner->ctx, nodes)) {
-        *sh.user_stop = true;
-        sh.stop->store(true);
-        return 1;
-      }
-      return 0;
-    };
-    std::vector<double> cpu(k, 0.0);
+    std::vector<std::uint64_t> spent(threads_, 0), starts(threads_, 0);
     constexpr int kNone = kInf + 1;
     std::atomic<int> best_value{kNone};
-    // 65 and 83 (one table): the threads share the Solver's table (see
-    // Gate); a game with tables of its own (66) gives each thread its own.
-    constexpr bool kShared = kSharedTable;
-    Gate gate(tables_, k);
-    if constexpr (kShared) tables_.search_table().share(true);
-    struct Unshare {
-      Solver& s;
-      ~Unshare() {
-        if constexpr (kShared) s.tables_.search_table().share(false);
-      }
-    } unshare{*this};
-    const auto work = [&](int w) {
-      const double t0 = thread_cpu_seconds();
-      (void)t0;
-      struct Clock {  // the thread's CPU time, on every way out
-        double& out;
-        double t0;
-        ~Clock() { out = thread_cpu_seconds() - t0; }
-      } clock{cpu[w], t0};
-      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &user_stop, &gate};
-      const Poll poll{+stop_poll, &sh};
-      Tables& tables = w == 0 || kShared ? tables_ : *extra_[w - 1];
-      struct Leave {
-        Gate& g;
-        ~Leave() { g.leave(); }
-      } leave{gate};
-      try {
-        Game g = make_with(d, tables);
-        if (!kShared) tables.reserve(g.depth(), false);
-        Search<Game> s(g, tables.search_table(), &poll, &r.budget);
-        int i = -1;
-        try {
-          for (;;) {
-            const int t = next.fetch_add(1);
-            if (t >= int(todo.size()) || stop.load()) break;
-            i = todo[t];
-            const int gi = g.play(moves[i]);
-            int v;
-            const int known = best_value.load();
-            if (g.is_terminal()) v = gi + g.terminal_value();
-            else if (known != kNone && !bisection()) v = gi + s.exact_within(lo[i] - gi, hi[i] - gi, known - gi);
-            else v = gi + g.root_value(s);
-            g.undo(moves[i]);
-            {
-              // The best value finished so far: MTD(f)'s first guess for
-              // the moves still to come, as the root's value is one
-              // thread's (the best moves' values lie next to it).
-              int b = best_value.load();
-              while ((b == kNone || (maxing ? v > b : v < b)) && !best_value.compare_exchange_weak(b, v)) {
-              }
-            }
-            lo[i] = hi[i] = v;
-            i = -1;
-          }
-        } catch (...) {
-          if (i >= 0) {  // the move being searched keeps what its passes proved
-            lo[i] = std::max(lo[i], s.root_lo() + gain[i]);
-            hi[i] = std::min(hi[i], s.root_hi() + gain[i]);
-          }
-          failed[w] = std::current_exception();
-          stop.store(true);
+    const int k = std::min<int>(threads_, int(todo.size()));
+    const ThreadsOutcome out = on_threads(k, [&](int w, const Poll& poll, const std::atomic<bool>& stop,
+                                                 Tables& tables) {
+      Game g = make_with(d, tables);
+      if (!kSharedTable) tables.reserve(g.depth(), false);
+      Search<Game> s(g, tables.search_table(), &poll, &r.budget);
+      int i = -1;
+      struct Count {  // the thread's nodes, on every way out
+        Search<Game>& s;
+        Game& g;
+        std::uint64_t& spent;
+        std::uint64_t& starts;
+        ~Count() {
+          spent = s.nodes() + extra_nodes(g);
+          starts = trick_starts_of(g);
         }
-        spent[w] = s.nodes() + extra_nodes(g);
-        starts[w] = trick_starts_of(g);
+      } count{s, g, spent[w], starts[w]};
+      try {
+        for (;;) {
+          const int t = next.fetch_add(1);
+          if (t >= int(todo.size()) || stop.load()) break;
+          i = todo[t];
+          const int gi = g.play(moves[i]);
+          int v;
+          const int known = best_value.load();
+          if (g.is_terminal()) v = gi + g.terminal_value();
+          else if (known != kNone && !bisection()) v = gi + s.exact_within(lo[i] - gi, hi[i] - gi, known - gi);
+          else v = gi + g.root_value(s);
+          g.undo(moves[i]);
+          {
+            // The best value finished so far: MTD(f)'s first guess for
+            // the moves still to come, as the root's value is one
+            // thread's (the best moves' values lie next to it).
+            int b = best_value.load();
+            while ((b == kNone || (maxing ? v > b : v < b)) && !best_value.compare_exchange_weak(b, v)) {
+            }
+          }
+          lo[i] = hi[i] = v;
+          i = -1;
+        }
       } catch (...) {
-        failed[w] = std::current_exception();
-        stop.store(true);
+        if (i >= 0) {  // the move being searched keeps what its passes proved
+          lo[i] = std::max(lo[i], s.root_lo() + gain[i]);
+          hi[i] = std::min(hi[i], s.root_hi() + gain[i]);
+        }
+        throw;
       }
-    };
-    std::vector<std::thread> pool;
-    for (int w = 1; w < k; ++w) pool.emplace_back(work, w);
-    work(0);
-    for (auto& t : pool) t.join();
-    last_cpu_.insert(last_cpu_.end(), cpu.begin(), cpu.end());
+    });
     for (int i = 0; i < n; ++i)
       if (rep[i] != i) { lo[i] = lo[rep[i]]; hi[i] = hi[rep[i]]; }
     for (int i = 0; i < n; ++i) {
@@ -486,22 +507,100 @@ class Solver : public Pollable {
     }
     *value = root_lo;
     if (part) *part = Partial{root_lo < root_hi, root_lo, root_hi, move_code(r, moves[best]), 1};
-    if (user_stop) throw Interrupted{};
-    std::exception_ptr limit, other;
-    for (int w = 0; w < k; ++w) {
-      if (!failed[w]) continue;
+    if (rethrow(out) && part) part->cut = 1;
+  }
+
+  // What on_threads() saw: each thread's exception (or none), and whether
+  // the binding's poll asked to stop.
+  struct ThreadsOutcome {
+    std::vector<std::exception_ptr> failed;
+    bool user_stop = false;
+  };
+  // body(w, poll, stop, tables) on k threads, w = 0 on the calling thread:
+  // each thread's searches use `poll` (the calling thread's also runs the
+  // binding's poll) and its body stops taking work once `stop` is set;
+  // `tables` is the Solver's one table, shared while the threads run (65,
+  // 83: TTable::share, grown together at the Gate), or a game's own per
+  // thread (66).  A thread that throws stops the others at their next
+  // poll.  Each thread's CPU time goes to last_cpu_.
+  template <class Body>
+  ThreadsOutcome on_threads(int k, Body&& body) {
+    ThreadsOutcome out;
+    out.failed.assign(k, nullptr);
+    std::atomic<bool> stop{false};
+    struct Shared {
+      const Poll* inner;
+      std::atomic<bool>* stop;
+      bool* user_stop;
+      Gate* gate;
+    };
+    const auto stop_poll = [](void* ctx, std::uint64_t nodes) -> int {
+      Shared& sh = *static_cast<Shared*>(ctx);
+      sh.gate->poll();
+      if (sh.stop->load(std::memory_order_relaxed)) return 1;
+      if (sh.inner && sh.inner->fn && sh.inner->fn(sh.inner->ctx, nodes)) {
+        *sh.user_stop = true;
+        sh.stop->store(true);
+        return 1;
+      }
+      return 0;
+    };
+    std::vector<double> cpu(k, 0.0);
+    Gate gate(tables_, k);
+    if constexpr (kSharedTable) tables_.search_table().share(true);
+    struct Unshare {
+      Solver& s;
+      ~Unshare() {
+        if constexpr (kSharedTable) s.tables_.search_table().share(false);
+      }
+    } unshare{*this};
+    const auto work = [&](int w) {
+      struct Clock {  // the thread's CPU time, on every way out
+        double& out;
+        double t0;
+        ~Clock() { out = thread_cpu_seconds() - t0; }
+      } clock{cpu[w], thread_cpu_seconds()};
+      Shared sh{w == 0 ? &poll_ : nullptr, &stop, &out.user_stop, &gate};
+      const Poll poll{+stop_poll, &sh};
+      Tables& tables = w == 0 || kSharedTable ? tables_ : *extra_[w - 1];
+      struct Leave {
+        Gate& g;
+        ~Leave() { g.leave(); }
+      } leave{gate};
       try {
-        std::rethrow_exception(failed[w]);
+        body(w, poll, stop, tables);
+      } catch (...) {
+        out.failed[w] = std::current_exception();
+        stop.store(true);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < k; ++w) pool.emplace_back(work, w);
+    work(0);
+    for (auto& t : pool) t.join();
+    last_cpu_.insert(last_cpu_.end(), cpu.begin(), cpu.end());
+    return out;
+  }
+  // Rethrow what stopped on_threads(): Interrupted if the binding's poll
+  // asked, else an error of a thread's; true if a limit was reached (the
+  // caller reports it), false if nothing stopped them.
+  static bool rethrow(const ThreadsOutcome& out) {
+    if (out.user_stop) throw Interrupted{};
+    std::exception_ptr limit, other;
+    for (const std::exception_ptr& failed : out.failed) {
+      if (!failed) continue;
+      try {
+        std::rethrow_exception(failed);
       } catch (const LimitReached&) {
-        limit = failed[w];
+        limit = failed;
       } catch (const Interrupted&) {
         // stopped because another thread stopped: that thread's reason counts
       } catch (...) {
-        other = failed[w];
+        other = failed;
       }
     }
     if (other) std::rethrow_exception(other);
-    if (limit && part) part->cut = 1;
+    return bool(limit);
   }
 
   // Growing a table shared by threads (TTable::share): the table grows in

@@ -366,6 +366,15 @@ def test_bids_json_is_exactly_the_bid_table_and_reads_a_state_text(capsys):
     assert got == expected and set(json.loads(out)) == {"game", "deal", "mode", "solver", "seconds", "rows"}
 
 
+def test_bids_threads_give_the_same_table_and_a_bad_count_is_refused(capsys):
+    one = run(capsys, "bids", "83", "--random", "--seed", "4", "--json", "--threads", "1")
+    two = run(capsys, "bids", "83", "--random", "--seed", "4", "--json", "--threads", "2")
+    assert one[0] == two[0] == 0
+    assert json.loads(one[1])["rows"] == json.loads(two[1])["rows"]
+    code, _, err = run(capsys, "bids", "83", "--random", "--fast", "--threads", "0")
+    assert code == 2 and "--threads must be at least 1, got 0" in err
+
+
 def test_the_readme_command_lines_run(capsys):
     import os
     import shlex

@@ -516,5 +516,30 @@ inline int choice_value(Solver<Game>& play, const Mask* hands, int phase, int fr
   return v;
 }
 
+// One pair of choice_values(): its start state and first guess.
+struct PairStart {
+  Mask hands[4];
+  int phase, from, trump, bidder, guess;
+};
+
+// The exact values of several pairs at once (a bid table's rows), on the
+// play Solver's threads (set_threads) sharing its table: each thread
+// takes the next pair left and searches its tree, its leaves asked
+// through the thread's Worker (Solver::parallel_items).  values[i] and
+// stats[i] as choice_value()'s.  The pairs' leaves are full deals' play
+// positions (12 tricks), the depth the table is made room for.
+inline void choice_values(Solver<Game>& play, const PairStart* pairs, int n, int* values, ChoiceStats* stats) {
+  play.parallel_items(n, 12, [&](Solver<Game>::Worker& worker, int i) {
+    const PairStart& p = pairs[i];
+    ChoiceState s;
+    std::memcpy(s.hands, p.hands, sizeof s.hands);
+    s.phase = std::uint8_t(p.phase);
+    s.from = std::uint8_t(p.from);
+    ChoiceTree<Solver<Game>::Worker> tree(worker, worker.poll(), p.trump, p.bidder);
+    values[i] = tree.exact(s, p.guess);
+    stats[i] = tree.stats();
+  });
+}
+
 }  // namespace eightythree
 }  // namespace openhand

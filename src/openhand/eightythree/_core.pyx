@@ -54,6 +54,13 @@ cdef extern from "eightythree/choice_tree.hpp" namespace "openhand::eightythree"
         Solver[Game, Deal]& play, const uint64_t* hands, int phase, int start, int trump, int bidder,
         int guess, ChoiceStats* stats) except + nogil
 
+    cdef struct PairStart:
+        uint64_t hands[4]
+        int phase, start "from", trump, bidder, guess
+
+    void _choice_values "openhand::eightythree::choice_values" (
+        Solver[Game, Deal]& play, const PairStart* pairs, int n, int* values, ChoiceStats* stats) except + nogil
+
 
 cdef class ChoiceCoreSolver(CoreSolver):
     """The play solver (CoreSolver) with the bid feasibility's choice tree
@@ -77,3 +84,26 @@ cdef class ChoiceCoreSolver(CoreSolver):
             with nogil:
                 v = _choice_value(self._s[0], h, phase, start, trump, bidder, guess, &st)
         return v, st.nodes, st.leaves, st.questions, st.play_nodes
+
+    def choice_values(self, pairs):
+        """choice_value for several pairs at once, on this solver's threads
+        (``threads``), its table shared (csrc/eightythree/choice_tree.hpp:
+        choice_values): ``pairs`` a list of ``(hands, phase, start, trump,
+        bidder, guess)``; returns their values, in order.  Every state
+        must be a legal one (openhand.eightythree.choice_core checks it)."""
+        cdef vector[PairStart] starts
+        cdef vector[int] values
+        cdef vector[ChoiceStats] stats
+        cdef size_t i = 0
+        starts.resize(len(pairs))
+        values.resize(len(pairs))
+        stats.resize(len(pairs))
+        for hands, phase, start, trump, bidder, guess in pairs:
+            _masks(starts[i].hands, hands, 4)
+            starts[i].phase, starts[i].start, starts[i].trump = phase, start, trump
+            starts[i].bidder, starts[i].guess = bidder, guess
+            i += 1
+        with self._polling():
+            with nogil:
+                _choice_values(self._s[0], starts.data(), <int>starts.size(), values.data(), stats.data())
+        return [values[k] for k in range(len(pairs))]

@@ -112,10 +112,30 @@ def exact_value(solver, state, trump: int, bidder: int, guess: Optional[int] = N
     tree, its play leaves asked of ``solver``'s C++ core (its table and
     its poll: Ctrl-C and ``solver.progress`` act as in a play solve);
     ``guess`` (0..83), the first value tried."""
+    value, *_stats = solver._core.choice_value(*_start(state, trump, bidder, guess))
+    return value
+
+
+def exact_values(solver, items, threads: int) -> list:
+    """:func:`exact_value` of several ``(state, trump, bidder, guess)``
+    items (each checked first), searched on ``threads`` threads at once
+    sharing ``solver``'s table (each thread takes the next item left; the
+    calling thread also runs the poll: Ctrl-C and ``solver.progress``);
+    their values in order, those of one thread."""
+    starts = [_start(*item) for item in items]
+    core = solver._core
+    before = core.threads
+    core.threads = threads
+    try:
+        return core.choice_values(starts)
+    finally:
+        core.threads = before
+
+
+def _start(state, trump: int, bidder: int, guess: Optional[int]):
+    """The core's arguments for a choice state, checked."""
     start = check_state(state, trump, bidder)
     if guess is not None and not (isinstance(guess, int) and 0 <= guess <= TOTAL_POINTS):
         raise PositionError(f"guess must be 0..{TOTAL_POINTS}, got {guess!r}")
     hands, phase, _ = state
-    value, *_stats = solver._core.choice_value(list(hands), phase, start, trump, bidder,
-                                               -1 if guess is None else guess)
-    return value
+    return list(hands), phase, start, trump, bidder, -1 if guess is None else guess

@@ -8,6 +8,8 @@ prints the bid feasibility table of a deal before the auction
 """
 from __future__ import annotations
 
+import os
+
 from ..cli_common import (ProgressLine, SolveCommand, add_position, parser, position_source, state_of, takes,
                           timed)
 from .deal import random_play_position
@@ -104,7 +106,12 @@ def bids_command(argv, prog="openhand bids 83") -> int:
                       "(game=83; dealer=...; deal=...); a file name, '-' or the text")
     p.add_argument("--json", action="store_true", help="print the table as JSON (BidTable.to_json())")
     p.add_argument("--fast", action="store_true", help="heuristic passes and discards (fast mode)")
+    p.add_argument("--threads", type=int, metavar="K", default=None,
+                   help="the exact table's pairs searched on K threads sharing one table (default: all cores)")
     args = p.parse_args(argv)
+    threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
+    if threads < 1:
+        p.error(f"--threads must be at least 1, got {threads}")
     text = " ".join(args.position)
     if args.random == bool(text.strip()):
         p.error("give either a deal or --random")
@@ -117,7 +124,7 @@ def bids_command(argv, prog="openhand bids 83") -> int:
 
     def progress(done, total):
         line.show(f"bid table: {done} of {total} rows done")
-    table, _ = timed(lambda: bid_table(deal, mode="fast" if args.fast else "exact",
+    table, _ = timed(lambda: bid_table(deal, mode="fast" if args.fast else "exact", threads=threads,
                                        progress=progress if line else None), line)
     print(table.to_json() if args.json else table.table())
     return 0

@@ -215,7 +215,7 @@ def _pairs(seats, trumps):
 
 
 def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, progress=None,
-              tree: Optional[str] = None) -> BidTable:
+              tree: Optional[str] = None, threads: Optional[int] = None) -> BidTable:
     """The bid feasibility table of a full deal (before bidding).
 
     ``deal`` is ``"N:h1 h2 h3 h4 kitty"`` (the kitty as a fifth hand, PBN
@@ -232,6 +232,11 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
     ``tree``: the exact search's implementation, ``'cpp'`` (the default
     with the C++ play solver) or ``'python'`` (its pure-Python twin, the
     default with the Python reference); the values are the same.
+    ``threads``: the exact C++ tree's pairs searched on that many threads
+    at once, sharing the play solver's table (default: the given solver's
+    ``threads``, else 1); the values are those of one thread.  With more
+    than one, the rows reach ``progress`` together as the search ends
+    (the play solver's own ``progress`` is called as it searches).
 
     >>> seen = []
     >>> t = bid_table("N:74.T.KQ8653.72+JK K963.AQ764.J9.Q AQ52.K952.A.JT8 JT.J.T7.AK96543 8.83.42.",
@@ -242,13 +247,17 @@ def bid_table(deal, mode: str = "exact", seats=None, trumps=None, solver=None, p
     if mode not in MODES:
         raise PositionError(f"unknown mode {mode!r}: expected 'exact' or 'fast'")
     hands, kitty = _read_deal(deal)
+    threads = _threads(threads, solver)
     oracle = _Oracle(solver)
     tree = choice_core.tree_of(oracle.solver, tree)
     rows = []
     start = time.perf_counter()
     pairs = list(_pairs(seats, trumps))
-    for bidder, trump in pairs:
-        value = pair_value(hands, kitty, bidder, trump, mode, oracle, tree)
+    if mode == "exact" and tree == "cpp" and threads > 1 and len(pairs) > 1:
+        values = _exact_pairs_on_threads(hands, kitty, pairs, oracle, threads)
+    else:
+        values = (pair_value(hands, kitty, bidder, trump, mode, oracle, tree) for bidder, trump in pairs)
+    for (bidder, trump), value in zip(pairs, values):
         rows.append(BidRow(SEATS[bidder], SUIT_CHARS[trump], value, highest_bid(value),
                            value == TOTAL_POINTS))
         if progress is not None:
@@ -274,14 +283,39 @@ def _no_gc():
             gc.enable()
 
 
+def _threads(threads, solver) -> int:
+    """bid_table's threads: as given, else the given solver's, else 1."""
+    if threads is None:
+        threads = getattr(solver, "threads", 1) if solver is not None else 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise PositionError(f"threads must be a positive integer, got {threads!r}")
+    return threads
+
+
+def _exact_pairs_on_threads(hands, kitty, pairs, oracle, threads: int) -> List[int]:
+    """The exact values of the pairs by the C++ tree on ``threads``
+    threads sharing the oracle's play table, each from the fast mode's
+    value as its first guess (as :func:`pair_value` does)."""
+    items = []
+    for bidder, trump in pairs:
+        state = _start_state(hands, kitty, bidder)
+        game = ChoiceTree(trump, bidder, oracle)
+        items.append((state, trump, bidder, oracle.value(heuristic_hands(game, state), trump, bidder)))
+    return choice_core.exact_values(oracle.solver, items, threads)
+
+
+def _start_state(hands, kitty, bidder: int):
+    """A pair's state before the passes: the kitty in the bidder's hand."""
+    start = list(hands)
+    start[bidder] |= kitty
+    return (tuple(start), _PASS, tuple((bidder + k) % 4 for k in range(4)))
+
+
 def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
                oracle: Optional[_Oracle] = None, tree: Optional[str] = None) -> int:
     """The value of one (bidder, trump) pair from the dealt hand masks
     (``tree``: see :func:`bid_table`)."""
-    start = list(hands)
-    start[bidder] |= kitty
-    state = (tuple(start), _PASS, tuple((bidder + k) % 4 for k in range(4)))
-    return _solve_state(state, trump, bidder, mode, oracle, tree)
+    return _solve_state(_start_state(hands, kitty, bidder), trump, bidder, mode, oracle, tree)
 
 
 def _solve_state(state, trump, bidder, mode, oracle=None, tree=None) -> int:
