@@ -38,6 +38,10 @@
 // The calling thread alone runs the binding's poll; a stop there
 // (or a limit reached on any thread) stops every thread within a poll.
 // With a node limit, each thread's searches may spend that many nodes.
+// parallel_items() spreads other work over the same threads and shared
+// table: items that ask batch_until's questions through a Worker of
+// their thread (Eighty-Three's bid table: a pair's choice tree an item,
+// eightythree/choice_tree.hpp: choice_values).
 //
 // Every input was validated by the Python side: nothing here checks it.
 //
