@@ -56,6 +56,9 @@
 //                                       // moves(out, first, second)
 //   bool killers() const;               // false: no killer moves here
 //                                       // (65's tricks objective)
+//   static constexpr int kCutCacheBits; // a cut-off cache of 2^bits
+//                                       // entries (CutCache), keyed by
+//                                       // Mask mover_hand() const
 //   bool solve_rest(int alpha, int beta, int& v);
 //                                       // a game with a dedicated search
 //                                       // for some positions (66: the
@@ -276,6 +279,14 @@ struct KillersBySeat : std::false_type {};
 template <class G>
 struct KillersBySeat<G, std::void_t<decltype(G::kKillersBySeat)>> : std::integral_constant<bool, G::kKillersBySeat> {};
 
+// Does Game keep a cut-off cache of 2^kCutCacheBits entries (static
+// constexpr int kCutCacheBits, with Mask mover_hand() const)?  See
+// CutCache below.
+template <class G, class = void>
+struct CutCacheBits : std::integral_constant<int, 0> {};
+template <class G>
+struct CutCacheBits<G, std::void_t<decltype(G::kCutCacheBits)>> : std::integral_constant<int, G::kCutCacheBits> {};
+
 // Does Game say whether to use killer moves (bool killers() const)?  Games
 // without it always do.
 template <class G, class = void>
@@ -301,7 +312,8 @@ class Search {
   // poll (optional, see Poll): called every kPollNodes nodes; budget
   // (optional): the limits of the call (see the top of the file).
   Search(Game& game, Table& table, const Poll* poll = nullptr, const Budget* budget = nullptr)
-      : g_(game), tt_(table), poll_(poll), budget_(budget && budget->limited() ? budget : nullptr) {
+      : g_(game), tt_(table), poll_(poll), budget_(budget && budget->limited() ? budget : nullptr),
+        cut_cache_(game.depth()) {
     std::fill(killer_, killer_ + kKillerCount, -1);
     next_check();
   }
@@ -441,7 +453,8 @@ class Search {
     int moves[Game::kMaxMoves];
     int second = -1;  // (games with killers by seat: see killer_)
     if (store && use_killers()) {
-      const int k = killer_[killer_slot()];
+      int k = killer_[killer_slot()];
+      if constexpr (kCutCache) k = cut_cache_.move(g_.mover_hand(), k);
       if constexpr (KillersBySeat<Game>::value) second = k;
       else if (first < 0) first = k;
     }
@@ -524,7 +537,10 @@ class Search {
       if (root) pass_move_ = best_move;
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
-        if (store && use_killers()) killer_[killer_slot()] = moves[i];
+        if (store && use_killers()) {
+          killer_[killer_slot()] = moves[i];
+          if constexpr (kCutCache) cut_cache_.keep(g_.mover_hand(), moves[i]);
+        }
         // This move alone proves the bound (its value is the best).
         rel = child_rel;
         cut = true;
@@ -811,6 +827,42 @@ class Search {
 
  private:
   int killer_[kKillerCount];  // one per slot (killer_slot())
+
+  // The cut-off cache: at a trick start, the move that last cut where the
+  // side to move held the very same hand, tried where the killer would be
+  // (the killer where the cache has none).  A refutation depends on the
+  // mover's cards more than on the depth and seat a killer is kept by:
+  // 65's full deals 0-19, 10.6% fewer nodes in all (per deal median
+  // 0.924x, max 0.991x), values identical.  Direct-mapped, the newest
+  // cut kept: 2^12 to 2^16 entries took the same nodes within 1% on five
+  // full deals, 2^20 1.7% more (older cuts kept longer).
+  static constexpr int kCutCacheBits = CutCacheBits<Game>::value;
+  static constexpr bool kCutCache = kCutCacheBits > 0;
+  class CutCache {
+   public:
+    // Sized to the search: 2^(depth + 1) entries up to 2^kCutCacheBits, so
+    // that a small search (a bot's endgame) does not clear a large cache.
+    explicit CutCache(int depth)
+        : bits_(std::min(kCutCacheBits, std::max(4, depth + 1))),
+          hands_(kCutCache ? std::size_t(1) << bits_ : 0, 0),
+          moves_(hands_.size(), -1) {}
+    int move(Mask hand, int otherwise) const {
+      const std::size_t i = index(hand);
+      return hands_[i] == hand && moves_[i] >= 0 ? moves_[i] : otherwise;
+    }
+    void keep(Mask hand, int move) {
+      const std::size_t i = index(hand);
+      hands_[i] = hand;
+      moves_[i] = static_cast<std::int8_t>(move);
+    }
+
+   private:
+    std::size_t index(Mask hand) const { return std::size_t(mix64(hand) >> (64 - bits_)); }
+    int bits_;
+    std::vector<Mask> hands_;
+    std::vector<std::int8_t> moves_;
+  };
+  CutCache cut_cache_;
   bool use_killers() const {
     if constexpr (HasKillerSwitch<Game>::value) return g_.killers();
     else return true;

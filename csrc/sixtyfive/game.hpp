@@ -49,6 +49,9 @@ class Game : public Endgames {
   // seeded 9-trick positions, and they were measured 3-18% fewer on full
   // deals.)
   bool killers() const { return !sc_.tricks; }
+  // Where the killer is tried, first the move that last cut where the
+  // side to move held the same hand (search.hpp: CutCache; 2^13 entries).
+  static constexpr int kCutCacheBits = 13;
 
   explicit Game(const Deal& d) : Endgames(d) {}
 
