@@ -58,7 +58,8 @@
 //                                       // (65's tricks objective)
 //   static constexpr int kCutCacheBits; // a cut-off cache of 2^bits
 //                                       // entries (CutCache), keyed by
-//                                       // Mask mover_hand() const
+//                                       // std::uint64_t cut_key() const,
+//                                       // with Mask mover_hand() const
 //   bool solve_rest(int alpha, int beta, int& v);
 //                                       // a game with a dedicated search
 //                                       // for some positions (66: the
@@ -452,11 +453,16 @@ class Search {
 
     int moves[Game::kMaxMoves];
     int second = -1;  // (games with killers by seat: see killer_)
+    int cached = -1;  // the cut-off cache's move (CutCache), if any
+    if constexpr (kCutCache) {
+      if (store) cached = cut_cache_.move(g_.cut_key(), g_.mover_hand());
+    }
     if (store && use_killers()) {
-      int k = killer_[killer_slot()];
-      if constexpr (kCutCache) k = cut_cache_.move(g_.mover_hand(), k);
+      const int k = cached >= 0 ? cached : killer_[killer_slot()];
       if constexpr (KillersBySeat<Game>::value) second = k;
       else if (first < 0) first = k;
+    } else if (cached >= 0 && first < 0) {
+      first = cached;  // (no killers here: the cache's move where the table has none)
     }
     int n;
     if constexpr (KillersBySeat<Game>::value) n = g_.moves(moves, first, second);
@@ -537,9 +543,9 @@ class Search {
       if (root) pass_move_ = best_move;
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
-        if (store && use_killers()) {
-          killer_[killer_slot()] = moves[i];
-          if constexpr (kCutCache) cut_cache_.keep(g_.mover_hand(), moves[i]);
+        if (store && use_killers()) killer_[killer_slot()] = moves[i];
+        if constexpr (kCutCache) {
+          if (store) cut_cache_.keep(g_.cut_key(), moves[i]);
         }
         // This move alone proves the bound (its value is the best).
         rel = child_rel;
@@ -829,13 +835,15 @@ class Search {
   int killer_[kKillerCount];  // one per slot (killer_slot())
 
   // The cut-off cache: at a trick start, the move that last cut where the
-  // side to move held the very same hand, tried where the killer would be
-  // (the killer where the cache has none).  A refutation depends on the
-  // mover's cards more than on the depth and seat a killer is kept by:
-  // 65's full deals 0-19, 10.6% fewer nodes in all (per deal median
-  // 0.924x, max 0.991x), values identical.  Direct-mapped, the newest
-  // cut kept: 2^12 to 2^16 entries took the same nodes within 1% on five
-  // full deals, 2^20 1.7% more (older cuts kept longer).
+  // game's cut_key() was the same (65: the side to move held the very
+  // same hand), tried where the killer would be (the killer where the
+  // cache has none), or first where the table has no move and the game
+  // keeps no killers.  A refutation depends on the mover's cards more
+  // than on the depth and seat a killer is kept by: 65's full deals 0-19,
+  // 10.6% fewer nodes in all (per deal median 0.924x, max 0.991x), values
+  // identical.  Direct-mapped, the newest cut kept: 2^12 to 2^16 entries
+  // took the same nodes within 1% on five full deals, 2^20 1.7% more
+  // (older cuts kept longer).
   static constexpr int kCutCacheBits = CutCacheBits<Game>::value;
   static constexpr bool kCutCache = kCutCacheBits > 0;
   class CutCache {
@@ -844,22 +852,25 @@ class Search {
     // that a small search (a bot's endgame) does not clear a large cache.
     explicit CutCache(int depth)
         : bits_(std::min(kCutCacheBits, std::max(4, depth + 1))),
-          hands_(kCutCache ? std::size_t(1) << bits_ : 0, 0),
-          moves_(hands_.size(), -1) {}
-    int move(Mask hand, int otherwise) const {
-      const std::size_t i = index(hand);
-      return hands_[i] == hand && moves_[i] >= 0 ? moves_[i] : otherwise;
+          keys_(kCutCache ? std::size_t(1) << bits_ : 0, 0),
+          moves_(keys_.size(), -1) {}
+    // The move kept for `key` if the mover holds it (keys of other
+    // positions may share an entry), else -1.
+    int move(std::uint64_t key, Mask mover_hand) const {
+      const std::size_t i = index(key);
+      const int m = moves_[i];
+      return keys_[i] == key && m >= 0 && (mover_hand >> m & 1) ? m : -1;
     }
-    void keep(Mask hand, int move) {
-      const std::size_t i = index(hand);
-      hands_[i] = hand;
+    void keep(std::uint64_t key, int move) {
+      const std::size_t i = index(key);
+      keys_[i] = key;
       moves_[i] = static_cast<std::int8_t>(move);
     }
 
    private:
-    std::size_t index(Mask hand) const { return std::size_t(mix64(hand) >> (64 - bits_)); }
+    std::size_t index(std::uint64_t key) const { return std::size_t(mix64(key) >> (64 - bits_)); }
     int bits_;
-    std::vector<Mask> hands_;
+    std::vector<std::uint64_t> keys_;
     std::vector<std::int8_t> moves_;
   };
   CutCache cut_cache_;

@@ -50,8 +50,18 @@ class Game : public Endgames {
   // deals.)
   bool killers() const { return !sc_.tricks; }
   // Where the killer is tried, first the move that last cut where the
-  // side to move held the same hand (search.hpp: CutCache; 2^13 entries).
+  // side to move held the same hand (search.hpp: CutCache; 2^13 entries);
+  // under the tricks objective, which keeps no killers, where the table
+  // has no move, the move that last cut where the mover and the partner
+  // held the same hands.  Keyed by the pair's hands, the points objective
+  // took 2% more nodes than by the mover's (five full deals); keyed by the
+  // mover's alone, the skeleton's 50 deals 7.5% fewer trick starts than
+  // without a cache, by the pair's 9.8%.
   static constexpr int kCutCacheBits = 13;
+  std::uint64_t cut_key() const {
+    const Mask mine = mover_hand();
+    return sc_.tricks ? mix64(mine) ^ hand_[(to_move() + 2) & 3] : mine;
+  }
 
   explicit Game(const Deal& d) : Endgames(d) {}
 
