@@ -257,7 +257,7 @@ def test_the_progress_bar_and_ctrl_c_on_a_terminal(tmp_path, pool):
 def test_ctrl_c_stops_a_long_search_at_once(tmp_path):
     from openhand.sixtyfive.rules import random_position
     src = tmp_path / "hard.txt"
-    src.write_text(random_position(seed=3).to_text() + "\n")   # a full deal of over a minute
+    src.write_text(random_position(seed=3).to_text() + "\n")   # a full deal of some 20 s
     path = str(tmp_path / "r.sqlite")
     pid, fd, text = run_on_a_terminal(command("batch", "65", str(src), "--out", path, "--workers", "1"),
                                       lambda t: "0/1" in t)
