@@ -59,7 +59,8 @@
 //   static constexpr int kCutCacheBits; // a cut-off cache of 2^bits
 //                                       // entries (CutCache), keyed by
 //                                       // std::uint64_t cut_key() const,
-//                                       // with Mask mover_hand() const
+//                                       // with Mask mover_hand() const;
+//   std::uint64_t inner_cut_key() const;  // and one inside tricks
 //   bool solve_rest(int alpha, int beta, int& v);
 //                                       // a game with a dedicated search
 //                                       // for some positions (66: the
@@ -288,6 +289,13 @@ struct CutCacheBits : std::integral_constant<int, 0> {};
 template <class G>
 struct CutCacheBits<G, std::void_t<decltype(G::kCutCacheBits)>> : std::integral_constant<int, G::kCutCacheBits> {};
 
+// Does Game key a cut-off cache inside tricks too (std::uint64_t
+// inner_cut_key() const)?
+template <class G, class = void>
+struct HasInnerCutKey : std::false_type {};
+template <class G>
+struct HasInnerCutKey<G, std::void_t<decltype(std::declval<const G&>().inner_cut_key())>> : std::true_type {};
+
 // Does Game say whether to use killer moves (bool killers() const)?  Games
 // without it always do.
 template <class G, class = void>
@@ -314,7 +322,8 @@ class Search {
   // (optional): the limits of the call (see the top of the file).
   Search(Game& game, Table& table, const Poll* poll = nullptr, const Budget* budget = nullptr)
       : g_(game), tt_(table), poll_(poll), budget_(budget && budget->limited() ? budget : nullptr),
-        cut_cache_(game.depth()) {
+        cut_cache_(game.depth(), kCutCache),
+        inner_cut_cache_(game.depth(), kInnerCutCache) {
     std::fill(killer_, killer_ + kKillerCount, -1);
     next_check();
   }
@@ -457,6 +466,9 @@ class Search {
     if constexpr (kCutCache) {
       if (store) cached = cut_cache_.move(g_.cut_key(), g_.mover_hand());
     }
+    if constexpr (kInnerCutCache) {
+      if (!store) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
+    }
     if (store && use_killers()) {
       const int k = cached >= 0 ? cached : killer_[killer_slot()];
       if constexpr (KillersBySeat<Game>::value) second = k;
@@ -546,6 +558,9 @@ class Search {
         if (store && use_killers()) killer_[killer_slot()] = moves[i];
         if constexpr (kCutCache) {
           if (store) cut_cache_.keep(g_.cut_key(), moves[i]);
+        }
+        if constexpr (kInnerCutCache) {
+          if (!store && i > 0) inner_cut_cache_.keep(g_.inner_cut_key(), moves[i]);
         }
         // This move alone proves the bound (its value is the best).
         rel = child_rel;
@@ -850,9 +865,9 @@ class Search {
    public:
     // Sized to the search: 2^(depth + 1) entries up to 2^kCutCacheBits, so
     // that a small search (a bot's endgame) does not clear a large cache.
-    explicit CutCache(int depth)
+    CutCache(int depth, bool used)
         : bits_(std::min(kCutCacheBits, std::max(4, depth + 1))),
-          keys_(kCutCache ? std::size_t(1) << bits_ : 0, 0),
+          keys_(used ? std::size_t(1) << bits_ : 0, 0),
           moves_(keys_.size(), -1) {}
     // The move kept for `key` if the mover holds it (keys of other
     // positions may share an entry), else -1.
@@ -874,6 +889,16 @@ class Search {
     std::vector<std::int8_t> moves_;
   };
   CutCache cut_cache_;
+  // The same inside a trick (games with inner_cut_key(): 65's mover's
+  // hand and the trick's cards so far), tried first, and kept only where
+  // a move other than the ordering's first cut: inside a trick the first
+  // card tried makes some 97% of the cutoffs, and keeping those too
+  // displaced the useful entries (65's full deals 0, 1, 4, 5, 6: 60.7M
+  // nodes against 52.8M; 64.4M without this cache).  On full deals 0-19
+  // 17.3% fewer nodes than the trick starts' cache alone (per deal median
+  // 0.777x, max 1.14x), 15.3% less time; values identical.
+  static constexpr bool kInnerCutCache = kCutCache && HasInnerCutKey<Game>::value;
+  CutCache inner_cut_cache_;
   bool use_killers() const {
     if constexpr (HasKillerSwitch<Game>::value) return g_.killers();
     else return true;

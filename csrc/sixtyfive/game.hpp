@@ -62,6 +62,13 @@ class Game : public Endgames {
     const Mask mine = mover_hand();
     return sc_.tricks ? mix64(mine) ^ hand_[(to_move() + 2) & 3] : mine;
   }
+  // Inside a trick: the mover's hand and the trick's cards so far, in
+  // order (both objectives; the skeleton's 50 deals 9% fewer trick starts).
+  std::uint64_t inner_cut_key() const {
+    std::uint64_t k = mover_hand();
+    for (int i = 0; i < ntrick_; ++i) k = mix64(k + std::uint64_t(trick_[i]) + 1);
+    return k;
+  }
 
   explicit Game(const Deal& d) : Endgames(d) {}
 
