@@ -357,7 +357,7 @@ class Bounds : public Keys {
       o ^= bit(above);
       const Mask counted = mine & ~((bit(above) << 1) - 1);
       const int f = popcount(counted) - j;
-      if (f > best) { best = f; rel = bit(lowest(counted)); }
+      if (f > best) { best = f; rel = counted ? bit(lowest(counted)) : 0; }  // (none counted: f <= 0, names nothing)
     }
     return std::max(best, 0);
   }
