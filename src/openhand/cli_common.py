@@ -59,6 +59,15 @@ def add_table_mb(p: argparse.ArgumentParser, default_mb) -> None:
                    help=f"transposition table memory cap in MiB (default {default_mb:g})")
 
 
+def threads_of(p, args) -> int:
+    """``--threads``: as given, else every core; below 1 it is refused
+    through ``p`` (exit status 2)."""
+    threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
+    if threads < 1:
+        p.error(f"--threads must be at least 1, got {threads}")
+    return threads
+
+
 def add_position(p: argparse.ArgumentParser, help: str, metavar: str = "POSITION") -> None:
     """The position argument.  Its words are joined, so that a PBN deal
     typed without quotes (``N:A.K.. 3.A.. K.3.. Q.Q..``) still reads as
@@ -479,9 +488,7 @@ class SolveCommand:
                 p.error(f"the record {args.record!r} holds no moves")
 
         progress = ProgressLine.for_stderr()
-        threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
-        if threads < 1:
-            p.error(f"--threads must be at least 1, got {threads}")
+        threads = threads_of(p, args)
         solver = game.solver(table_mb=args.table_mb, progress=progress, threads=threads)
         ask = at_least_of(solver, game) if args.at_least else None
         if not args.json:

@@ -106,6 +106,22 @@ def require_int(value, name: str) -> int:
     return int(value)
 
 
+def require_threads(value) -> int:
+    """``value`` if it is a thread count (a whole number of at least 1),
+    else :class:`PositionError` saying so.
+
+    >>> require_threads(2)
+    2
+    >>> require_threads(0)
+    Traceback (most recent call last):
+    ...
+    openhand.errors.PositionError: threads must be a positive integer, got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise PositionError(f"threads must be a positive integer, got {value!r}")
+    return value
+
+
 def require_fraction(value, name: str) -> float:
     """``value`` as a float if it is a real number (not a ``bool``) in
     [0, 1], such as a probability, else :class:`PositionError` naming

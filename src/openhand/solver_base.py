@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 
-from .errors import PositionError
+from .errors import PositionError, require_threads
 
 __all__ = ["SolverBase", "table_bytes", "MAX_TABLE_BYTES"]
 
@@ -107,9 +107,7 @@ class SolverBase:
                 self._core = getattr(self.CORE, self.CORE_CLASS)(table_bytes(table_mb))
             except ValueError as e:   # std::invalid_argument: the cap is too small
                 raise PositionError(f"table_mb={table_mb!r}: {e}") from None
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise PositionError(f"threads must be a positive integer, got {threads!r}")
-        self.threads = threads
+        self.threads = require_threads(threads)
         if self._core is not None:
             self._core.threads = threads
         self.progress = progress

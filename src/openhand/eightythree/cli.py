@@ -8,10 +8,8 @@ prints the bid feasibility table of a deal before the auction
 """
 from __future__ import annotations
 
-import os
-
 from ..cli_common import (ProgressLine, SolveCommand, add_position, parser, position_source, state_of, takes,
-                          timed)
+                          threads_of, timed)
 from .deal import random_play_position
 from ..seats import SIDES, side_of
 from .rules import TOTAL_POINTS, Position
@@ -109,9 +107,7 @@ def bids_command(argv, prog="openhand bids 83") -> int:
     p.add_argument("--threads", type=int, metavar="K", default=None,
                    help="the exact table's pairs searched on K threads sharing one table (default: all cores)")
     args = p.parse_args(argv)
-    threads = args.threads if args.threads is not None else (os.cpu_count() or 1)
-    if threads < 1:
-        p.error(f"--threads must be at least 1, got {threads}")
+    threads = threads_of(p, args)
     text = " ".join(args.position)
     if args.random == bool(text.strip()):
         p.error("give either a deal or --random")

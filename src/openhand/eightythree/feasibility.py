@@ -96,7 +96,7 @@ from dataclasses import dataclass, asdict
 from typing import Dict, List, Optional, Tuple
 
 from ..cards import SUIT_CHARS, cards_from_mask, format_deal, mask_of, parse_deal
-from ..errors import DealError, PositionError, is_list, require_int
+from ..errors import DealError, PositionError, is_list, require_int, require_threads
 from ..seats import SEATS, seat_index
 from . import choice_core
 from .choice_tree import ChoiceTree
@@ -287,9 +287,7 @@ def _threads(threads, solver) -> int:
     """bid_table's threads: as given, else the given solver's, else 1."""
     if threads is None:
         threads = getattr(solver, "threads", 1) if solver is not None else 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise PositionError(f"threads must be a positive integer, got {threads!r}")
-    return threads
+    return require_threads(threads)
 
 
 def _exact_pairs_on_threads(hands, kitty, pairs, oracle, threads: int) -> List[int]:
@@ -299,9 +297,14 @@ def _exact_pairs_on_threads(hands, kitty, pairs, oracle, threads: int) -> List[i
     items = []
     for bidder, trump in pairs:
         state = _start_state(hands, kitty, bidder)
-        game = ChoiceTree(trump, bidder, oracle)
-        items.append((state, trump, bidder, oracle.value(heuristic_hands(game, state), trump, bidder)))
+        items.append((state, trump, bidder, _fast_value(ChoiceTree(trump, bidder, oracle), state)))
     return choice_core.exact_values(oracle.solver, items, threads)
+
+
+def _fast_value(game: ChoiceTree, state) -> int:
+    """The fast mode's value of a state: the play value after the heuristic
+    passes and discards (the exact search's first guess)."""
+    return game.oracle.value(heuristic_hands(game, state), game.trump, game.bidder)
 
 
 def _start_state(hands, kitty, bidder: int):
@@ -320,7 +323,7 @@ def pair_value(hands, kitty, bidder: int, trump: int, mode: str = "exact",
 
 def _solve_state(state, trump, bidder, mode, oracle=None, tree=None) -> int:
     game = ChoiceTree(trump, bidder, oracle or _Oracle())
-    fast = game.oracle.value(heuristic_hands(game, state), trump, bidder)
+    fast = _fast_value(game, state)
     if mode == "fast":
         return fast
     if choice_core.tree_of(game.oracle.solver, tree) == "cpp":
