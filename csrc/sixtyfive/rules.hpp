@@ -157,6 +157,13 @@ class Position : public CardMoves<Position> {
   bool maximizing() const { return (to_move() & 1) == 0; }
   int depth() const { return tricks_left_; }
 
+  // Inside a trick: the place (0 = the lead) of the card winning it so far.
+  int winning_place() const {
+    int w = 0;
+    for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
+    return w;
+  }
+
   Mask legal_mask() const {
     const Mask h = hand_[to_move()];
     if (ntrick_) {
@@ -281,8 +288,7 @@ class Position : public CardMoves<Position> {
       }
       return;
     }
-    int w = 0;
-    for (int i = 1; i < ntrick_; ++i) if (beats(trick_[i], trick_[w])) w = i;
+    const int w = winning_place();
     x.cur = trick_[w];
     x.partner_winning = ((ntrick_ - w) & 1) == 0;
     const int wp = sc_.card(x.cur);
