@@ -107,6 +107,18 @@ class Game : public CardMoves<Game> {
   // and 6, 8 ways took 2.94M, 9.04M and 34.4M play nodes, 4 ways 3.20M,
   // 9.45M and 40.5M (16 ways: as 8 within 5%).
   static constexpr int kTableWays = 8;
+  // Cut-off caches (search.hpp: CutCache): at a trick start keyed by the
+  // mover's hand, inside a trick by the mover's legal cards and the card
+  // winning the trick so far with its place, as 65's.  On 300 seeded
+  // 6-trick positions 13.01M -> 8.08M nodes, 0.68 s -> 0.47 s (the inner
+  // cache alone 8.50M); values identical.  (Keyed by the mover's hand
+  // inside a trick as well, the trick starts' cache once moved the
+  // signature's 83 groups by -2% to +1.5%.)
+  static constexpr int kCutCacheBits = 13;
+  std::uint64_t cut_key() const { return mover_hand(); }
+  std::uint64_t inner_cut_key() const {
+    return mix64(legal_mask()) ^ (std::uint64_t(trick_[win_]) << 4 | std::uint64_t(win_) << 2 | std::uint64_t(ntrick_));
+  }
 
   // ------------------------------------------------- partition search
   // (search.hpp; the classes: key.hpp).  Relevant cards are plain slots;
