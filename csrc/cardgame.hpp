@@ -48,16 +48,16 @@ class CardMoves {
     return c;
   }
 
-  // One card per run of twins, `first` (the table's move) first, `second`
-  // (a killer move, -1: none) next if legal, then by the game's ordering
-  // score.
-  int moves(int* out, int first, int second = -1) const {
+  // One card per run of twins, `first` (the search's hint: a cached cut,
+  // the table's move, a killer) first if legal, then by the game's
+  // ordering score.
+  int moves(int* out, int first) const {
     if constexpr (HasOrderContext<G>::value) {
       typename G::OrderContext context;
       self().order_context(context);
-      return ordered(out, first, second, [&](int c) { return self().order_score(c, context); });
+      return ordered(out, first, [&](int c) { return self().order_score(c, context); });
     } else {
-      return ordered(out, first, second, [&](int c) { return self().order_score(c); });
+      return ordered(out, first, [&](int c) { return self().order_score(c); });
     }
   }
 
@@ -66,13 +66,13 @@ class CardMoves {
 
   // moves() with the game's score of a card.
   template <class Score>
-  int ordered(int* out, int first, int second, Score&& score_of) const {
+  int ordered(int* out, int first, Score&& score_of) const {
     const Mask h = self().mover_hand();
     int n = 0;
     int score[G::kMaxMoves];
     for (int c : cards_of(self().legal_mask())) {
       if (twin_above(c, h)) continue;
-      score[n] = c == first ? (1 << 30) : c == second ? (1 << 29) : score_of(c);
+      score[n] = c == first ? (1 << 30) : score_of(c);
       out[n++] = c;
     }
     sort_by_score(out, score, n);

@@ -50,12 +50,7 @@
 //   int representative(int move) const; // its equivalence class's member
 //   int play(int move);  void undo(int move);
 // Optional (detected at compile time; games without it are unchanged):
-//   static constexpr bool kKillersBySeat;  // true: a killer move per
-//                                       // depth and to_move() (0..3), tried
-//                                       // after the table's move:
-//                                       // moves(out, first, second)
-//   bool killers() const;               // false: no killer moves here
-//                                       // (65's tricks objective)
+//   bool killers() const;               // false: no killer moves (65)
 //   static constexpr int kCutCacheBits; // a cut-off cache of 2^bits
 //                                       // entries (CutCache), keyed by
 //                                       // std::uint64_t cut_key() const,
@@ -274,13 +269,6 @@ struct HasRelevance : std::false_type {};
 template <class G>
 struct HasRelevance<G, std::void_t<decltype(std::declval<const G&>().move_relevance())>> : std::true_type {};
 
-// Does Game keep its killer moves per seat to move (static constexpr bool
-// kKillersBySeat = true, with int to_move() const in 0..3)?
-template <class G, class = void>
-struct KillersBySeat : std::false_type {};
-template <class G>
-struct KillersBySeat<G, std::void_t<decltype(G::kKillersBySeat)>> : std::integral_constant<bool, G::kKillersBySeat> {};
-
 // Does Game keep a cut-off cache of 2^kCutCacheBits entries (static
 // constexpr int kCutCacheBits, with Mask mover_hand() const)?  See
 // CutCache below.
@@ -461,7 +449,6 @@ class Search {
     }
 
     int moves[Game::kMaxMoves];
-    int second = -1;  // (games with killers by seat: see killer_)
     int cached = -1;  // the cut-off cache's move (CutCache), if any
     if constexpr (kCutCache) {
       if (store) cached = cut_cache_.move(g_.cut_key(), g_.mover_hand());
@@ -469,17 +456,9 @@ class Search {
     if constexpr (kInnerCutCache) {
       if (!store) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
     }
-    if (cached >= 0) {
-      second = first;  // (the table's move, if any, next)
-      first = cached;
-    } else if (store && use_killers()) {
-      const int k = killer_[killer_slot()];
-      if constexpr (KillersBySeat<Game>::value) second = k;
-      else if (first < 0) first = k;
-    }
-    int n;
-    if constexpr (KillersBySeat<Game>::value) n = g_.moves(moves, first, second);
-    else n = g_.moves(moves, first);
+    if (cached >= 0) first = cached;  // (before the table's move)
+    else if (store && first < 0 && use_killers()) first = killer_[killer_slot()];
+    const int n = g_.moves(moves, first);
     const bool maxing = g_.maximizing();
     if constexpr (HasEtc<Game>::value) {
       // Enhanced transposition cutoff: where every child is a stored
@@ -832,37 +811,31 @@ class Search {
   // Killer moves: at a stored position the table's move is tried first; where
   // the table has none, the move that last cut off at a stored position of
   // the same depth is (if legal: moves() puts `first` first only then).
-  // Measured on 65 full deals: 3-18% fewer nodes.  A game with
-  // kKillersBySeat keeps one killer per depth and seat to move (65: 7-10%
-  // fewer nodes again on the signature's larger groups; Sixty-Six took 5%
-  // more, Eighty-Three 1% more, so they keep one per depth).
-  // Such a game also tries its killer after the table's move where the
-  // table has one.  (Keeping the killer before the last too, tried second
-  // where the table has no move, was 6% fewer nodes once, but after the
-  // 65 ordering's later changes 10% more: on the 50 full deals dropping
-  // it took 3.013G -> 2.735G nodes, per deal median 0.92x, max 1.09x.)
+  // Measured on 65 full deals: 3-18% fewer nodes (then; 65 keeps none
+  // since its cut-off caches, see game.hpp).  Sixty-Six and Eighty-Three
+  // keep them; one per depth and seat to move took 5% and 1% more nodes
+  // there.
   static constexpr int kKillerDepths = 64;
-  static constexpr int kKillerSeats = KillersBySeat<Game>::value ? 4 : 1;
 
  public:
-  static constexpr int kKillerCount = kKillerDepths * kKillerSeats;  // get_killers()'s length
+  static constexpr int kKillerCount = kKillerDepths;  // get_killers()'s length
 
  private:
   int killer_[kKillerCount];  // one per slot (killer_slot())
 
   // The cut-off cache: at a trick start, the move that last cut where the
   // game's cut_key() was the same (65: the side to move held the very
-  // same hand), tried first, the table's move next; where the cache has
-  // none, the table's move first and the killer next.  A refutation
-  // depends on the mover's cards more than on the depth and seat a killer
-  // is kept by: 65's full deals 0-19, 10.6% fewer nodes in all (per deal
-  // median 0.924x, max 0.991x) with the cache's move in the killer's
-  // place, after the table's; 7.1% fewer again with it first (per deal
-  // median 0.942x, max 0.998x: the table's move is that of any class in
-  // the bucket, from any earlier window, the cache's the latest cut by
-  // this very hand); values identical.  Direct-mapped, the newest cut
-  // kept: 2^12 to 2^16 entries took the same nodes within 1% on five full
-  // deals, 2^20 1.7% more (older cuts kept longer).
+  // same hand), tried first; where the cache has none, the table's move,
+  // else the killer (games that keep killers).  A refutation depends on
+  // the mover's cards more than on the depth and seat a killer is kept
+  // by: 65's full deals 0-19, 10.6% fewer nodes in all (per deal median
+  // 0.924x, max 0.991x) with the cache's move in the place of 65's killer
+  // (then one per depth and seat, tried after the table's move); 7.1%
+  // fewer again with it first (per deal median 0.942x, max 0.998x: the
+  // table's move is that of any class in the bucket, from any earlier
+  // window, the cache's the latest cut by this very hand; the table's
+  // move then tried second, as the killer was: 1% fewer than without);
+  // values identical.  Direct-mapped, the newest cut kept.
   static constexpr int kCutCacheBits = CutCacheBits<Game>::value;
   static constexpr bool kCutCache = kCutCacheBits > 0;
   class CutCache {
@@ -909,11 +882,7 @@ class Search {
     if constexpr (HasKillerSwitch<Game>::value) return g_.killers();
     else return true;
   }
-  int killer_slot() const {
-    const int d = std::min(g_.depth(), kKillerDepths - 1);
-    if constexpr (KillersBySeat<Game>::value) return d * 4 + g_.to_move();
-    else return d;
-  }
+  int killer_slot() const { return std::min(g_.depth(), kKillerDepths - 1); }
 #ifdef OPENHAND_TRACE
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};

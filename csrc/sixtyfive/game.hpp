@@ -37,18 +37,16 @@ class Game : public Endgames {
   static constexpr int kTableWays = 64;
   // The table starts small and grows as it fills (see table_entries()).
   static constexpr bool kGrowTable = true;
-  // A killer move per depth and seat to move (search.hpp), tried after
-  // the table's move: a seat's best lead at a depth says little about
-  // another's, and a move that cut off nearby often cuts here too.
-  static constexpr bool kKillersBySeat = true;
-  // None under the tricks objective, whose move ordering (rules.hpp) knows
-  // better: on the skeleton's 50 deals 7.80M -> 5.97M nodes, trick starts
-  // 3.82M -> 2.82M (per deal median 0.80x, max 2.84x), values
-  // identical; one killer per slot instead of the two then kept: 2% fewer
-  // only.  (The points objective keeps its killer: off, 1% more nodes on 30
-  // seeded 9-trick positions, and they were measured 3-18% fewer on full
-  // deals.)
-  bool killers() const { return !sc_.tricks; }
+  // No killer moves (search.hpp).  The tricks objective's move ordering
+  // (rules.hpp) knows better: on the skeleton's 50 deals 7.80M -> 5.97M
+  // nodes, trick starts 3.82M -> 2.82M (per deal median 0.80x, max
+  // 2.84x), values identical.  The points objective kept one per depth and
+  // seat to move, tried after the table's move (3-18% fewer nodes on full
+  // deals), until the cut-off caches below: with them, where the cache
+  // has no move, the killer cost nodes (full deals 0-19 12% fewer without
+  // it, per deal median 0.857x; 20-49 17%, median 0.850x; the 30 9-trick
+  // positions 4%).
+  bool killers() const { return false; }
   // Before the table's move, the move that last cut where the side to
   // move held the same hand (search.hpp: CutCache; 2^15 entries); under
   // the tricks objective, where the mover and the partner held the same
