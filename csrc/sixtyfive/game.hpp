@@ -47,21 +47,22 @@ class Game : public Endgames {
   // it, per deal median 0.857x; 20-49 17%, median 0.850x; the 30 9-trick
   // positions 4%).
   bool killers() const { return false; }
-  // Before the table's move, the move that last cut where the side to
-  // move held the same hand (search.hpp: CutCache; 2^15 entries); under
-  // the tricks objective, where the mover and the partner held the same
-  // hands.  Keyed by the pair's hands, the points objective took 2% more
-  // nodes than by the mover's (five full deals; as a second cache tried
-  // where the mover's has nothing, 1% more); keyed by the mover's alone,
-  // the skeleton's 50 deals 7.5% fewer trick starts than without a cache,
-  // by the pair's 9.8% (the cache's move then tried where the table had
-  // none; before the table's move, 3.9% fewer again).  Keys that say less
-  // (the mover's low cards by their count per suit) or more (and the
-  // window's beta or alpha) took 0.5% fewer and 6-7% more nodes.
+  // Before the table's move, the move that last cut where the mover and
+  // the partner held the same hands (search.hpp: CutCache; 2^15
+  // entries).  Under the tricks objective, keyed by the mover's hand
+  // alone, the skeleton's 50 deals took 7.5% fewer trick starts than
+  // without a cache, by the pair's 9.8% (the cache's move then tried where
+  // the table had none; before the table's move, 3.9% fewer again; the
+  // mover's alone now 1% more).  The points objective was keyed by the
+  // mover's hand while it kept killer moves (the pair's took 2% more
+  // nodes on five full deals); without them the pair's takes fewer: full
+  // deals 0-19 2.6% (per deal median 0.953x), 20-49 4.2% (0.951x).  Keys
+  // that say less (the mover's low cards by their count per suit; the
+  // hand by relative ranks, its move translated) or more (and the
+  // window's beta or alpha) took 0.5% fewer, 14%, and 6-7% more nodes.
   static constexpr int kCutCacheBits = 15;
   std::uint64_t cut_key() const {
-    const Mask mine = mover_hand();
-    return sc_.tricks ? mix64(mine) ^ hand_[(to_move() + 2) & 3] : mine;
+    return mix64(mover_hand()) ^ hand_[(to_move() + 2) & 3];
   }
   // Inside a trick: the mover's legal cards, the card winning the trick
   // so far, its place in the trick and how many cards it holds (both
