@@ -51,7 +51,8 @@ def python_handles_ctrl_c():
 
 @needs_cpp
 def test_ctrl_c_stops_a_long_65_search_at_once():
-    # Seed 3's full deal: its value alone takes some 12 s here (2026-12-05).
+    # Seed 3's full deal: its value alone takes some 5 s here (2026-12-05,
+    # the twenty-third session's build; 12 s before it).
     solver = sixtyfive.Solver()
     timer = threading.Timer(0.5, _thread.interrupt_main)
     start = time.perf_counter()
