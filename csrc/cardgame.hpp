@@ -32,6 +32,17 @@ template <class G>
 struct HasOrderContext<G, std::void_t<decltype(std::declval<const G&>().order_context(
                               std::declval<typename G::OrderContext&>()))>> : std::true_type {};
 
+// The key of a cut-off cache inside a trick (search.hpp: CutCache) for a
+// card game: the mover's legal cards, the card winning the trick so far,
+// its place in the trick (0: the lead) and how many cards were played to
+// it.  It leaves out what does not change the choice at hand, the cards
+// the mover may not play and the trick's cards that do not win it, so a
+// move that cut in one position is tried first in every like one (65's
+// measurements: sixtyfive/game.hpp).
+inline std::uint64_t trick_cut_key(Mask legal, int winning_card, int place, int played) {
+  return mix64(legal) ^ (std::uint64_t(winning_card) << 4 | std::uint64_t(place) << 2 | std::uint64_t(played));
+}
+
 template <class G>
 class CardMoves {
  public:

@@ -80,7 +80,7 @@ class Game : public Endgames {
   // 2^15).
   std::uint64_t inner_cut_key() const {
     const int w = winning_place();
-    return mix64(legal_mask()) ^ (std::uint64_t(trick_[w]) << 4 | std::uint64_t(w) << 2 | std::uint64_t(ntrick_));
+    return trick_cut_key(legal_mask(), trick_[w], w, ntrick_);
   }
 
   explicit Game(const Deal& d) : Endgames(d) {}
