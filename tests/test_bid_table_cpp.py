@@ -188,27 +188,6 @@ def test_more_plain_cards_than_a_seat_can_hold_are_refused():
         choice_core.check_state(state, trump, 1)
 
 
-class Enough(Exception):
-    pass
-
-
-def test_progress_stops_a_table_and_the_solver_answers_the_same_after():
-    text = Deal.random(1).pbn()
-    calls = []
-
-    def progress(nodes):
-        calls.append(nodes)
-        if len(calls) == 3:
-            raise Enough
-
-    solver = Solver(progress=progress)
-    with pytest.raises(Enough):
-        bid_table(text, solver=solver, seats="N")
-    assert len(calls) == 3 and all(n > 0 for n in calls)
-    solver.progress = None
-    assert rows(bid_table(text, solver=solver, seats="N")) == rows(bid_table(text, seats="N"))
-
-
 def test_ctrl_c_stops_a_table_at_once():
     text = Deal.random(3).pbn()          # seconds for the whole table
     timer = threading.Timer(0.2, _thread.interrupt_main)

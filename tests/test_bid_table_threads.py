@@ -71,21 +71,23 @@ def test_progress_counts_every_row():
 
 
 @needs_core
-def test_the_solvers_progress_stops_every_thread_and_the_solver_answers_after():
-    text = Deal.random(3).pbn()
+@pytest.mark.parametrize("threads, seed, seats, stop_at", [(1, 1, "N", 3), (2, 3, "NESW", 2)])
+def test_the_solvers_progress_stops_a_table_and_the_solver_answers_the_same_after(threads, seed, seats, stop_at):
+    text = Deal.random(seed).pbn()
     calls = []
 
     def progress(nodes):
         calls.append(nodes)
-        if len(calls) == 2:
+        if len(calls) == stop_at:
             raise Enough
 
     solver = Solver(progress=progress)
     with pytest.raises(Enough):
-        bid_table(text, solver=solver, threads=2)
-    assert len(calls) == 2 and solver._core.threads == 1   # stopped at once, the solver's setting put back
+        bid_table(text, solver=solver, seats=seats, threads=threads)
+    # stopped at once (every thread), each report a real count, the solver's setting put back
+    assert len(calls) == stop_at and all(n > 0 for n in calls) and solver._core.threads == 1
     solver.progress = None
-    assert rows(bid_table(text, solver=solver, seats="W", threads=2)) == rows(bid_table(text, seats="W"))
+    assert rows(bid_table(text, solver=solver, seats=seats[-1], threads=threads)) == rows(bid_table(text, seats=seats[-1]))
 
 
 def _pairs_of(*seeds):
