@@ -563,6 +563,16 @@ class Search {
     if (!cut) ++all_nodes_[g_.storable()];
 #endif
     if (store) store_result(key, hash, alpha, beta, best, best_move);
+#ifdef OPENHAND_TRACE
+    if (store) {
+      // How far the full quick bounds fell short of settling a searched
+      // trick start, on the side its result fell (bound_gap_).
+      int ql, qh;
+      root_bounds(g_, ql, qh);
+      if (best <= alpha) ++bound_gap_[tr_d][0][std::clamp(qh - alpha, 0, 15)];
+      else if (best >= beta) ++bound_gap_[tr_d][1][std::clamp(beta - ql, 0, 15)];
+    }
+#endif
     return best;
   }
 
@@ -825,8 +835,9 @@ class Search {
 
   // The cut-off cache: at a trick start, the move that last cut where the
   // game's cut_key() was the same (65: the side to move and its partner
-  // held the very same hands; 83: the side to move), tried first; where the cache has none, the table's move,
-  // else the killer (games that keep killers).  A refutation depends on
+  // held the very same hands; 83: the side to move), tried first; where
+  // the cache has none, the table's move, else the killer (games that
+  // keep killers).  A refutation depends on
   // the mover's cards more than on the depth and seat a killer is kept
   // by: 65's full deals 0-19, 10.6% fewer nodes in all (per deal median
   // 0.924x, max 0.991x) with the cache's move in the place of 65's killer
@@ -887,6 +898,9 @@ class Search {
  public:
   std::uint64_t cut_at_[4][2] = {}, all_nodes_[2] = {};
   std::uint64_t depth_nodes_[16][2] = {}, depth_bound_[16][2] = {}, depth_tt_[16] = {};
+  // [tricks][failed low, failed high][points short, 1..15]: searched trick
+  // starts by how far their full quick bounds were from settling them.
+  std::uint64_t bound_gap_[16][2][16] = {};
   ~Search() {
     for (int d = 0; d < 16; ++d)
       if (depth_nodes_[d][0] + depth_nodes_[d][1])
@@ -900,6 +914,13 @@ class Search {
                    (unsigned long long)cut_at_[0][st], (unsigned long long)cut_at_[1][st],
                    (unsigned long long)cut_at_[2][st], (unsigned long long)cut_at_[3][st],
                    (unsigned long long)all_nodes_[st]);
+    for (int d = 0; d < 16; ++d)
+      for (int w = 0; w < 2; ++w) {
+        if (!bound_gap_[d][w][1] && !bound_gap_[d][w][2]) continue;
+        std::fprintf(stderr, "tricks %2d failed %s, bound short by 1..8:", d, w ? "high" : "low ");
+        for (int g = 1; g <= 8; ++g) std::fprintf(stderr, " %llu", (unsigned long long)bound_gap_[d][w][g]);
+        std::fprintf(stderr, "\n");
+      }
   }
 #endif
 };
