@@ -456,6 +456,11 @@ class Search {
     if constexpr (kInnerCutCache) {
       if (!store) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
     }
+#ifdef OPENHAND_TRACE
+    // Where the first move tried came from: 0 the cut-off cache, 1 the
+    // table, 2 the ordering (see waste_).
+    const int tr_source = cached >= 0 ? 0 : first >= 0 ? 1 : 2;
+#endif
     if (cached >= 0) first = cached;  // (before the table's move)
     else if (store && first < 0 && use_killers()) first = killer_[killer_slot()];
     const int n = g_.moves(moves, first);
@@ -521,10 +526,18 @@ class Search {
     // which changes nothing here (its value and relevant cards are already
     // taken in), so they are not searched.
     Mask equivalent = 0;
+#ifdef OPENHAND_TRACE
+    const std::uint64_t tr_loop = nodes_;
+    std::uint64_t tr_move = nodes_, tr_second = nodes_;
+#endif
     for (int i = 0; i < n; ++i) {
       if constexpr (HasEquivalentMoves<Game>::value) {
         if (equivalent & bit(moves[i])) continue;
       }
+#ifdef OPENHAND_TRACE
+      tr_move = nodes_;
+      if (i == 1) tr_second = nodes_;
+#endif
       const int gain = g_.play(moves[i]);
       Mask child_rel = 0;
       if constexpr (kRel) child_rel = g_.move_relevance();
@@ -547,6 +560,11 @@ class Search {
         cut = true;
 #ifdef OPENHAND_TRACE
         ++cut_at_[std::min(i, 3)][g_.storable()];
+        if (i > 0) {
+          waste_[tr_d][store] += tr_move - tr_loop;
+          if (store) waste_by_source_[tr_d][moves[0] == first ? tr_source : 2] += tr_move - tr_loop;
+          waste_after_first_[tr_d] += tr_move - tr_second;
+        }
 #endif
         break;
       }
@@ -901,6 +919,13 @@ class Search {
   // [tricks][failed low, failed high][points short, 1..15]: searched trick
   // starts by how far their full quick bounds were from settling them.
   std::uint64_t bound_gap_[16][2][16] = {};
+  // [tricks][storable]: nodes spent in the moves tried before a later
+  // move cut off (an ordering's cost; nested: a waste inside a wasted
+  // subtree counts at both depths); at trick starts also by where the
+  // first move came from (the cut-off cache, the table, the ordering),
+  // and the part spent after the first move (what trying the others in
+  // another order could save at most).
+  std::uint64_t waste_[16][2] = {}, waste_by_source_[16][3] = {}, waste_after_first_[16] = {};
   ~Search() {
     for (int d = 0; d < 16; ++d)
       if (depth_nodes_[d][0] + depth_nodes_[d][1])
@@ -914,6 +939,14 @@ class Search {
                    (unsigned long long)cut_at_[0][st], (unsigned long long)cut_at_[1][st],
                    (unsigned long long)cut_at_[2][st], (unsigned long long)cut_at_[3][st],
                    (unsigned long long)all_nodes_[st]);
+    for (int d = 0; d < 16; ++d)
+      if (waste_[d][0] + waste_[d][1])
+        std::fprintf(stderr,
+                     "tricks %2d: before a later cut: inner %llu starts %llu (first from cache %llu table %llu "
+                     "ordering %llu), after the first move %llu\n",
+                     d, (unsigned long long)waste_[d][0], (unsigned long long)waste_[d][1],
+                     (unsigned long long)waste_by_source_[d][0], (unsigned long long)waste_by_source_[d][1],
+                     (unsigned long long)waste_by_source_[d][2], (unsigned long long)waste_after_first_[d]);
     for (int d = 0; d < 16; ++d)
       for (int w = 0; w < 2; ++w) {
         if (!bound_gap_[d][w][1] && !bound_gap_[d][w][2]) continue;
