@@ -457,8 +457,8 @@ class Search {
       if (!store) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
     }
 #ifdef OPENHAND_TRACE
-    // Where the first move tried came from: 0 the cut-off cache, 1 the
-    // table, 2 the ordering (see waste_).
+    // Where a trick start's first move came from: 0 the cut-off cache, 1
+    // the table, 2 the ordering or a killer (see waste_; 65 keeps none).
     const int tr_source = cached >= 0 ? 0 : first >= 0 ? 1 : 2;
 #endif
     if (cached >= 0) first = cached;  // (before the table's move)
