@@ -7,6 +7,7 @@ and mid-trick positions, and the same answers to every threshold."""
 import pytest
 
 from openhand.errors import PositionError
+from openhand.limits import Limit
 from openhand.sixtyfive import Position, random_position, reference
 from openhand.sixtyfive.solver import Solver, _core
 
@@ -141,6 +142,25 @@ def test_tricks_table_names_point_cards_by_relative_rank():
         assert again.value == fresh.value == first.value
         assert again.nodes <= 4 < 100 < fresh.nodes, (again.nodes, fresh.nodes)
 
+
+@needs_core
+@pytest.mark.parametrize("leader", "NESW")
+def test_tricks_masters_floor(leader):
+    """N-S hold the top three trumps, the ace in North (with 8 7) and the
+    king and queen in South (with the 9), against West's J 6 5: each of
+    the three wins the trick it falls to, and no two need fall together
+    (whenever both hands must play a trump, one has a lower one to play),
+    so N-S take at least 3 tricks, whoever leads.  The root's quick bounds
+    say so before any search (a node limit of 1 returns them: 2 before the
+    two hands' masters were counted together), and the values are the
+    reference's."""
+    p = Position.from_deal("N:A87.4.3. J65.A.A. KQ9...43 .KQJ.KQ.", leader=leader)
+    cut = Solver(table_mb=1, implementation="cpp").solve(p, moves=False, objective="tricks", limit=Limit(nodes=1))
+    assert cut.cut and cut.lower == 3
+    want = reference.solve(p, objective="tricks")
+    got = Solver(table_mb=1, implementation="cpp").solve(p, objective="tricks")
+    assert (got.value, got.moves) == (want.value, want.moves)
+    assert 3 <= got.value <= 5
 
 
 def trick_starts_of_tree(pos: Position) -> int:
