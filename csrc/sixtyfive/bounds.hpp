@@ -347,7 +347,7 @@ class Bounds : public Keys {
   // trump make 2, A / K Q against J 6 5 with a low trump each 3.  rel:
   // the lowest master (naming it names the trumps above it; a class keeps
   // each hand's trump count).  (The skeleton's 50 deals: trick starts
-  // 2.051M -> 1.999M, deal 48 0.80x, values identical; this replaced
+  // 2.051M -> 1.999M, deal 48 0.79x, values identical; this replaced
   // a rule for the top two trumps alone, which it covers.)
   static int master_floor(Mask h0, Mask h1, Mask opp, Mask& rel) {
     const Mask masters = above_all(h0 | h1, opp);
