@@ -163,6 +163,24 @@ def test_tricks_masters_floor(leader):
     assert 3 <= got.value <= 5
 
 
+@needs_core
+@pytest.mark.parametrize("leader", "NESW")
+def test_tricks_crossruff_floor(leader):
+    """North holds the 9 6 of trumps and two hearts, South the J 7 and two
+    clubs, East and West no trump: North or South on lead crossruffs all
+    four tricks (a club ruffed by North, a heart by South, and again), so
+    the root's quick bounds give 4 at once (a node limit of 1 is not
+    reached: 2 before the crossruff was counted); East or West on lead,
+    the values are the reference's."""
+    p = Position.from_deal("N:96.T9.. .AK..AK J7...96 .QJ..QJ", leader=leader)
+    want = reference.solve(p, objective="tricks")
+    quick = Solver(table_mb=1, implementation="cpp").solve(p, moves=False, objective="tricks", limit=Limit(nodes=1))
+    if leader in "NS":
+        assert not quick.cut and quick.value == want.value == 4
+    got = Solver(table_mb=1, implementation="cpp").solve(p, objective="tricks")
+    assert (got.value, got.moves) == (want.value, want.moves)
+
+
 def trick_starts_of_tree(pos: Position) -> int:
     """The trick starts of the whole game tree below pos (every line, no
     pruning): positions after a completed trick with tricks still to play."""

@@ -110,6 +110,9 @@ class Bounds : public Keys {
           const int f = trump_floor(y, r);
           if (tricks_left_ - f < max_gain[y ^ 1]) { max_gain[y ^ 1] = tricks_left_ - f; bounds_rel_ |= r; }
         }
+        Mask r;
+        const int f = crossruff_floor(r);
+        if (tricks_left_ - f < max_gain[x ^ 1]) { max_gain[x ^ 1] = tricks_left_ - f; bounds_rel_ |= r; }
       }
     }
     else if (!sc_.tricks) bounds_rel_ = kEveryPointCard;
@@ -198,6 +201,46 @@ class Bounds : public Keys {
       if (card_points(c) < best_pts) { best = c; best_pts = card_points(c); }
     }
     return best;
+  }
+
+  // Under the tricks objective at a trick start: the tricks the leader's
+  // side surely takes by a crossruff, where no trump of the opponents can
+  // beat one of its own (they hold none, or only lower ones).  The leader
+  // leads a card of a suit its partner lacks and the partner trumps it,
+  // which wins; the partner leads back a suit the leader lacks and the
+  // leader trumps it; and so on while each has such a card to lead and a
+  // trump to ruff with: x = min(the leader's cards of the partner's void
+  // suits, the partner's trumps) steps one way, z = min(the partner's
+  // cards of the leader's voids, the leader's trumps) the other, 2 min(x,
+  // z) + (x > z) tricks in turn.  Each trump left then wins the trick it
+  // falls to, one hand's at least in tricks of their own (the masters
+  // floor with no lower trumps: the longer of the two).  rel: the side's
+  // lowest trump where the opponents hold trumps (every trump of the side
+  // above theirs); else nothing (the counts and voids are the class's).
+  // (The skeleton's 50 deals, after the masters floor: trick starts
+  // 1.999M -> 1.962M, deal 19 0.83x, values identical.)
+  int crossruff_floor(Mask& rel) const {
+    const Mask tr = suit_mask(kTrumpSuit);
+    const int l = leader_, p = (leader_ + 2) & 3;
+    const Mask hl = hand_[l], hp = hand_[p];
+    const Mask mine = (hl | hp) & tr, opp = (hand_[l ^ 1] | hand_[p ^ 1]) & tr;
+    rel = 0;
+    if (!mine) return 0;
+    if (opp) {
+      if (lowest(mine) < highest(opp)) return 0;  // an opponent's trump could beat one of the side's
+      rel = bit(lowest(mine));
+    }
+    const int tl = popcount(hl & tr), tp = popcount(hp & tr);
+    int cl = 0, cp = 0;  // the cards each may lead into the other's void
+    for (int s = 0; s < 4; ++s) {
+      if (s == kTrumpSuit) continue;
+      const Mask sm = suit_mask(s);
+      if (!(hp & sm)) cl += popcount(hl & sm);
+      if (!(hl & sm)) cp += popcount(hp & sm);
+    }
+    const int x = std::min(cl, tp), z = std::min(cp, tl);
+    const int k = 2 * std::min(x, z) + (x > z ? 1 : 0);
+    return k + std::max(tl - k / 2, tp - (k + 1) / 2);
   }
 
   // Quick tricks, under the tricks objective at a trick start: how many
