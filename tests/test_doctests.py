@@ -26,7 +26,7 @@ def test_module_doctests(name):
 BENCHMARKS = os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks")
 
 
-@pytest.mark.parametrize("script", ["compare_nodes", "paired_sixtyfive"])
+@pytest.mark.parametrize("script", ["compare_nodes", "crosscheck_tricks", "paired_sixtyfive"])
 def test_benchmark_doctests(script):
     spec = importlib.util.spec_from_file_location(script, os.path.join(BENCHMARKS, script + ".py"))
     module = importlib.util.module_from_spec(spec)
