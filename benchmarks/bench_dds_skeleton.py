@@ -19,7 +19,10 @@ positions after a completed trick that its search and its endgame solvers
 reached), and the like-for-like ratio is theirs to DDS's nodes.  Figures
 go to results/dds_skeleton.json as they are measured.
 
-    python benchmarks/bench_dds_skeleton.py [--deals 50] [--table-mb 512]
+    python benchmarks/bench_dds_skeleton.py [--deals 50] [--first-seed 0] [--table-mb 512]
+
+The goal is measured on seeds 0-49; other seeds (``--first-seed 50
+--deals 200``) check that a change is not fitted to those 50.
 """
 import argparse
 import os
@@ -55,6 +58,8 @@ def dds_solver():
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=50)
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="seed of the first deal (deals are seeds FIRST.. FIRST+DEALS-1; default 0)")
     ap.add_argument("--table-mb", type=int, default=512)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "dds_skeleton.json"))
     args = ap.parse_args()
@@ -62,7 +67,7 @@ def main():
     dds(random_position(seed=10 ** 6).deal(), 0)   # DDS allocates its tables on its first call
     results = ResultFile(args.out)
     rows = []
-    for i in range(args.deals):
+    for i in range(args.first_seed, args.first_seed + args.deals):
         pos = random_position(seed=i, tricks_left=12)
         (lead_tricks, dnodes), dt = timed(dds, pos.deal(), pos.leader)
         dds_ns = lead_tricks if pos.leader % 2 == 0 else 12 - lead_tricks
