@@ -129,7 +129,9 @@ class Game : public Endgames {
   // 3.03x); +1 and +3 did less on the 200 (1.1%, 1.6%), and the exact
   // value as the guess (an oracle) 10%.  The points objective keeps the
   // even split: there the exact value as the guess saved 2% on full
-  // deals 0-9, a point below it cost 15% more.
+  // deals 0-9, a point below it cost 15% more.  (The playout's trick
+  // starts count with the search's, rules.hpp: trick_starts(); its cards
+  // are not search nodes.)
   int tricks_guess() {
     int line[4 * kMaxMoves], n = 0, v = 0;
     while (!is_terminal()) {
