@@ -127,9 +127,10 @@ class Game : public Endgames {
   // deals took 1.6% fewer trick starts (per deal p90 of trick starts /
   // DDS's nodes 3.32x -> 2.65x) and the 200 others 3.3% (p90 3.23x ->
   // 3.03x); +1 and +3 did less on the 200 (1.1%, 1.6%), and the exact
-  // value as the guess (an oracle) 10%.  The points objective keeps the
-  // even split: there the exact value as the guess saved 2% on full
-  // deals 0-9, a point below it cost 15% more.  (The playout's trick
+  // value as the guess (an oracle) 10% (scratch copies, see
+  // benchmarks/README.md).  The points objective keeps the even split:
+  // there the exact value as the guess saved 2% on full deals 0-9, a
+  // point below it cost 15% more.  (The playout's trick
   // starts count with the search's, rules.hpp: trick_starts(); its cards
   // are not search nodes.)
   int tricks_guess() {
