@@ -52,6 +52,12 @@ class CardMoves {
     return n;
   }
 
+  // Is c one of the moves moves() lists (legal, the top of its run of
+  // twins)?
+  bool is_move(int c) const {
+    return (self().legal_mask() & bit(c)) && !twin_above(c, self().mover_hand());
+  }
+
   // The top card of c's run of twins in the mover's hand.
   int representative(int c) const {
     const Mask h = self().mover_hand();
