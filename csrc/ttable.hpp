@@ -12,7 +12,9 @@
 // fills from its front and no entry is ever emptied (stored depths are at
 // least 1), so its entries in use are a prefix: probes and stores stop at
 // the first empty one, which makes a mostly empty table (a small endgame in
-// a large bucket) cheap to probe.
+// a large bucket) cheap to probe.  Large buckets (16 ways or more: 65's)
+// also keep a filter tag per entry, so that a probe reads only the
+// entries that may match (TableBucket).
 //
 // Matching: a probe finds the entries whose key table_match()es the probed
 // one.  By default that is equality.  A game whose keys describe classes of
@@ -34,6 +36,9 @@
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -102,7 +107,8 @@ class BucketMemory {
   static constexpr std::size_t kLine = 64;
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
-  explicit BucketMemory(std::size_t max_bytes) {
+  // `initial`: the entries it starts with room for (see reserve()).
+  explicit BucketMemory(std::size_t max_bytes, std::size_t initial = std::size_t(1) << 12) {
     if (max_bytes < sizeof(Entry) * kWays) throw std::invalid_argument("table memory cap too small");
     // (Divided, not multiplied: a cap near 2^64 bytes must not overflow.)
     while (cap_buckets_ <= max_bytes / (2 * kWays * sizeof(Entry))) cap_buckets_ *= 2;
@@ -112,7 +118,7 @@ class BucketMemory {
       if (cap_buckets_ * kWays <= (std::size_t(1) << 12)) throw std::bad_alloc();
       cap_buckets_ /= 2;
     }
-    reserve(std::size_t(1) << 12);
+    reserve(initial);
   }
 
   // A freed table's mapping is kept for the next (see KeptTable), with the
@@ -297,6 +303,52 @@ class BucketLocks {
   std::size_t n_ = 0;
 };
 
+// A bucket of TTable: kWays entries.  A large bucket (65's 64 ways) also
+// keeps a filter tag of each entry (16 bits of the hash it was stored
+// under, 0 for an empty entry) in a block of its own at its start.  Keys
+// that match or cover one another share their hash (every game's hash
+// covers only what its keys keep exact), so only entries of the probe's
+// tag are read: a probe compares the block's tags at once (two cache
+// lines for 64 ways) instead of walking every entry in use.  (65's full
+// deals: a probe walked 18 entries on average, of which 6 had the
+// probe's hash and 0.8 matched; with the tags 0.95x the time, node
+// counts identical.)
+template <class Entry, int kWays, bool kTagged = (kWays >= 16)>
+struct TableBucket {
+  static constexpr bool kHasTags = false;
+  Entry e[kWays];
+};
+template <class Entry, int kWays>
+struct TableBucket<Entry, kWays, true> {
+  static constexpr bool kHasTags = true;
+  static constexpr int kTagSlots = (kWays + 15) / 16 * 16;  // whole 16-tag blocks (the unused ones stay 0)
+  alignas(16) std::uint16_t tags[kTagSlots];
+  Entry e[kWays];
+  // The tag of an entry stored under `hash` (never 0: that marks an empty
+  // entry).  From the hash's top bits: a bucket's entries share its low
+  // ones (the bucket's index).
+  static std::uint16_t tag_of(std::uint64_t hash) {
+    const std::uint16_t t = static_cast<std::uint16_t>(hash >> 48);
+    return t ? t : 1;
+  }
+  // The entries whose tag is t (bit i: entry i), in one pass over the tags.
+  std::uint64_t with_tag(std::uint16_t t) const {
+    std::uint64_t m = 0;
+#if defined(__SSE2__)
+    const __m128i tv = _mm_set1_epi16(static_cast<short>(t));
+    for (int k = 0; k < kTagSlots / 16; ++k) {
+      const __m128i a = _mm_load_si128(reinterpret_cast<const __m128i*>(tags + 16 * k));
+      const __m128i b = _mm_load_si128(reinterpret_cast<const __m128i*>(tags + 16 * k + 8));
+      const __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, tv), _mm_cmpeq_epi16(b, tv));
+      m |= std::uint64_t(unsigned(_mm_movemask_epi8(eq))) << (16 * k);
+    }
+#else
+    for (int i = 0; i < kTagSlots; ++i) m |= std::uint64_t(tags[i] == t) << i;
+#endif
+    return kWays == 64 ? m : m & ((std::uint64_t(1) << kWays) - 1);
+  }
+};
+
 template <class Key, int Ways = 4>
 class TTable {
  public:
@@ -308,12 +360,16 @@ class TTable {
     std::uint16_t tag;   // bits 8..23 of the hash it was stored under (see splits())
   };
   static constexpr int kWays = Ways;
+  static_assert(kWays <= 64, "a bucket's entries are a 64-bit mask");
+  using Bucket = TableBucket<Entry, kWays>;
 
-  explicit TTable(std::size_t max_bytes) : mem_(max_bytes) {}
+  // (The memory counts in buckets: a cap holds as many as fit whole, with
+  // their tags.)
+  explicit TTable(std::size_t max_bytes) : mem_(max_bytes, std::max<std::size_t>(1, (std::size_t(1) << 12) / kWays)) {}
 
   void reserve(std::size_t entries) {
     const std::size_t before = mem_.bytes();
-    mem_.reserve(entries);
+    mem_.reserve((entries + kWays - 1) / kWays);
     if (mem_.bytes() != before) filled_ = 0, evicted_ = 0;  // a new, empty table
   }
   std::size_t bytes() const { return mem_.bytes(); }
@@ -374,14 +430,20 @@ class TTable {
   template <class BucketOf>
   void grow_part(BucketOf&& bucket_of, std::size_t old_buckets, std::size_t b0, std::size_t b1) {
     for (std::size_t b = b0; b < b1; ++b) {
-      Entry* here = mem_.bucket(b);
-      Entry* there = mem_.bucket(b + old_buckets);
+      Bucket* here = mem_.bucket(b);
+      Bucket* there = mem_.bucket(b + old_buckets);
       int kept = 0, moved = 0, i = 0;
-      for (; i < kWays && here[i].depth; ++i) {
-        if (mem_.bucket(bucket_of(here[i].key)) == there) there[moved++] = here[i];
-        else here[kept++] = here[i];
+      for (; i < kWays && here->e[i].depth; ++i) {
+        const bool move = mem_.bucket(bucket_of(here->e[i].key)) == there;
+        const int to = move ? moved++ : kept++;
+        Bucket* dest = move ? there : here;
+        if constexpr (Bucket::kHasTags) dest->tags[to] = here->tags[i];
+        dest->e[to] = here->e[i];
       }
-      for (int j = kept; j < i; ++j) here[j] = Entry{};
+      for (int j = kept; j < i; ++j) {
+        here->e[j] = Entry{};
+        if constexpr (Bucket::kHasTags) here->tags[j] = 0;
+      }
     }
   }
 
@@ -404,18 +466,27 @@ class TTable {
   // full deals 10% less time, see benchmarks/README.md, twentieth session).
   template <class F>
   int probe_all(const Key& key, std::uint64_t hash, F&& f) const {
-    const Entry* b = mem_.bucket(hash);
+    const Bucket* bucket = mem_.bucket(hash);
+    const Entry* b = bucket->e;
     const Held held(*this, hash);
     int n = 0;
-    for (int i = 0; i < kWays && b[i].depth; ++i)
-      if (table_match(b[i].key, key)) {
-        ++n;
-        if constexpr (std::is_same_v<decltype(f(b[i])), bool>) {
-          if (f(b[i])) break;
-        } else {
-          f(b[i]);
-        }
+    const auto visit = [&](int i) {  // true: stop
+      if (!table_match(b[i].key, key)) return false;
+      ++n;
+      if constexpr (std::is_same_v<decltype(f(b[i])), bool>) {
+        return f(b[i]);
+      } else {
+        f(b[i]);
+        return false;
       }
+    };
+    if constexpr (Bucket::kHasTags) {
+      for (std::uint64_t c = bucket->with_tag(Bucket::tag_of(hash)); c; c &= c - 1)
+        if (visit(__builtin_ctzll(c))) break;
+    } else {
+      for (int i = 0; i < kWays && b[i].depth; ++i)
+        if (visit(i)) break;
+    }
     return n;
   }
 
@@ -424,43 +495,72 @@ class TTable {
   // tighter) is the one replaced, and a new entry that an old one makes
   // redundant is not stored.
   void store(const Key& key, std::uint64_t hash, int depth, int lo, int hi, int move) {
-    Entry* b = mem_.bucket(hash);
+    Bucket* bucket = mem_.bucket(hash);
+    Entry* b = bucket->e;
     const Held held(*this, hash);
-    Entry* victim = &b[0];
-    bool redundant = false;  // victim: an entry the new one makes redundant
-    for (int i = 0; i < kWays; ++i) {
-      if (!b[i].depth) { victim = &b[i]; break; }  // the first empty entry: the rest are empty
-      if (b[i].key == key) {
-        if (lo > b[i].lo) b[i].lo = static_cast<std::int16_t>(lo);
-        if (hi < b[i].hi) b[i].hi = static_cast<std::int16_t>(hi);
-        if (move >= 0) b[i].move = static_cast<std::uint8_t>(move);
-        return;
+    // The entries a new key can meet (one equal to it, one covering it or
+    // covered by it), in the bucket's order: with tags, those of its tag
+    // (all such entries share its hash); else every entry in use.  Then
+    // the first empty entry, else a full bucket's shallowest.
+    int stop = -1;  // the entry that settles the store, or -1
+    enum { kMerge, kKeep, kReplace } what = kMerge;
+    const auto meet = [&](int i) {
+      if (b[i].key == key) { stop = i; what = kMerge; return true; }
+      if (b[i].lo >= lo && b[i].hi <= hi && table_covers(b[i].key, key)) { stop = i; what = kKeep; return true; }
+      if (lo >= b[i].lo && hi <= b[i].hi && table_covers(key, b[i].key)) { stop = i; what = kReplace; return true; }
+      return false;
+    };
+    int empty = -1;
+    if constexpr (Bucket::kHasTags) {
+      for (std::uint64_t c = bucket->with_tag(Bucket::tag_of(hash)); c; c &= c - 1)
+        if (meet(__builtin_ctzll(c))) break;
+      if (stop < 0) {
+        const std::uint64_t free = bucket->with_tag(0);
+        if (free) empty = __builtin_ctzll(free);
       }
-      if (b[i].lo >= lo && b[i].hi <= hi && table_covers(b[i].key, key)) return;
-      if (lo >= b[i].lo && hi <= b[i].hi && table_covers(key, b[i].key)) { victim = &b[i]; redundant = true; break; }
-      if (b[i].depth < victim->depth) victim = &b[i];
+    } else {
+      for (int i = 0; i < kWays; ++i) {
+        if (!b[i].depth) { empty = i; break; }  // the first empty entry: the rest are empty
+        if (meet(i)) break;
+      }
     }
-    if (victim->depth && !redundant) {
-      // A full bucket: of its shallowest entries, the first from a slot
-      // that turns with each such store.  (Where a bucket's entries share
-      // one depth, as 65's do, always taking the first froze the others:
-      // a 65 deal's second MTD(f) pass, needing upper bounds, found its
-      // buckets full of the first pass's lower bounds; deal 3 took 283M
-      // nodes against 149M turning.)
+    if (stop >= 0 && what == kMerge) {
+      Entry& e = b[stop];
+      if (lo > e.lo) e.lo = static_cast<std::int16_t>(lo);
+      if (hi < e.hi) e.hi = static_cast<std::int16_t>(hi);
+      if (move >= 0) e.move = static_cast<std::uint8_t>(move);
+      return;
+    }
+    if (stop >= 0 && what == kKeep) return;
+    // victim: an entry the new one makes redundant, the first empty one,
+    // or of a full bucket's shallowest entries the first from a slot that
+    // turns with each such store.  (Where a bucket's entries share one
+    // depth, as 65's do, always taking the first froze the others: a 65
+    // deal's second MTD(f) pass, needing upper bounds, found its buckets
+    // full of the first pass's lower bounds; deal 3 took 283M nodes
+    // against 149M turning.)
+    const bool redundant = stop >= 0;
+    int victim = redundant ? stop : empty;
+    if (victim < 0) {
+      victim = 0;
+      for (int i = 1; i < kWays; ++i)
+        if (b[i].depth < b[victim].depth) victim = i;
       const unsigned start = next_turn() % kWays;
       for (int j = 0; j < kWays; ++j) {
-        Entry& e = b[(start + unsigned(j)) % kWays];
-        if (e.depth == victim->depth) { victim = &e; break; }
+        const int i = int((start + unsigned(j)) % kWays);
+        if (b[i].depth == b[victim].depth) { victim = i; break; }
       }
     }
-    if (!victim->depth) count(filled_);
-    else if (!redundant && splits(*victim, hash)) count(evicted_);
-    victim->key = key;
-    victim->tag = static_cast<std::uint16_t>(hash >> kTagShift);
-    victim->lo = static_cast<std::int16_t>(lo);
-    victim->hi = static_cast<std::int16_t>(hi);
-    victim->move = static_cast<std::uint8_t>(move < 0 ? 255 : move);
-    victim->depth = static_cast<std::uint8_t>(depth);
+    Entry& e = b[victim];
+    if (!e.depth) count(filled_);
+    else if (!redundant && splits(e, hash)) count(evicted_);
+    if constexpr (Bucket::kHasTags) bucket->tags[victim] = Bucket::tag_of(hash);
+    e.key = key;
+    e.tag = static_cast<std::uint16_t>(hash >> kTagShift);
+    e.lo = static_cast<std::int16_t>(lo);
+    e.hi = static_cast<std::int16_t>(hi);
+    e.move = static_cast<std::uint8_t>(move < 0 ? 255 : move);
+    e.depth = static_cast<std::uint8_t>(depth);
   }
 
  private:
@@ -476,7 +576,7 @@ class TTable {
     }
   };
 
-  using Memory = BucketMemory<Entry, kWays>;
+  using Memory = BucketMemory<Bucket, 1>;
   Memory mem_;
   // Would twice as many buckets have kept `e` apart from an entry stored
   // under `hash` (in its bucket now)?  Only then does the eviction speak
@@ -492,7 +592,8 @@ class TTable {
   bool full() const {
     const std::size_t filled = filled_.load(std::memory_order_relaxed);
     const std::size_t evicted = evicted_.load(std::memory_order_relaxed);
-    return (filled * 4 >= mem_.entries() * 3 || evicted * kEvictionShare >= mem_.entries()) && mem_.can_double();
+    const std::size_t entries = mem_.buckets() * kWays;
+    return (filled * 4 >= entries * 3 || evicted * kEvictionShare >= entries) && mem_.can_double();
   }
   // Grow once full buckets have lost 1/kEvictionShare of the table's size
   // in entries (see wants_growth()).  On 65's 50 full deals under the
