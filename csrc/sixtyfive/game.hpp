@@ -35,9 +35,9 @@ class Game : public Endgames {
   // classes may leave a side suit's Q and J unnamed (key.hpp), a points
   // bucket also holds the positions that differ only in where those lie.
   // A bucket keeps its entries' filter tags too (ttable.hpp: TableBucket),
-  // 2176 bytes in all, so a cap of 512 MiB holds 2^17 buckets (272 MiB),
-  // not 2^18 of 2048 bytes: on full deals 0-9 0.999x the nodes (the few
-  // deals that filled the larger table lose a few entries), and less time
+  // 2112 bytes in all, so a cap of 512 MiB holds 2^17 buckets (264 MiB),
+  // not 2^18 of 2048 bytes: full deals 0-9 took 0.999x the nodes (the few
+  // deals that filled the larger table lose a few entries) and less time
   // (fewer fresh pages).
   static constexpr int kTableWays = 64;
   // The table starts small and grows as it fills (see table_entries()).
