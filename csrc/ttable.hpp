@@ -115,7 +115,7 @@ class BucketMemory {
     // The cap is a limit, not a promise: a cap beyond what the system will
     // map (an address space of some 128 TiB) maps what it will.
     while (!allocate(cap_buckets_ * kWays * sizeof(Entry))) {
-      if (cap_buckets_ * kWays <= (std::size_t(1) << 12)) throw std::bad_alloc();
+      if (cap_buckets_ * kWays <= initial) throw std::bad_alloc();
       cap_buckets_ /= 2;
     }
     reserve(initial);
