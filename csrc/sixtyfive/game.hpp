@@ -134,8 +134,8 @@ class Game : public Endgames {
   // 3.03x); +1 and +3 did less on the 200 (1.1%, 1.6%), and the exact
   // value as the guess (an oracle) 10% (scratch copies, see
   // benchmarks/README.md).  The points objective keeps the even split:
-  // there the exact value as the guess saved 2% on full deals 0-9, a
-  // point below it cost 15% more.  (The playout's trick
+  // there the exact value as the guess saved 2% on full deals 0-9 (6% on
+  // 0-19), a point below it cost 15% more.  (The playout's trick
   // starts count with the search's, rules.hpp: trick_starts(); its cards
   // are not search nodes.)
   int tricks_guess() {
