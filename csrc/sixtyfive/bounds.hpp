@@ -89,7 +89,7 @@ class Bounds : public Keys {
     for (int x = 0; x < 2; ++x) {
       const Mask own_sure = sure & side_cards[x], opp_sure = sure & side_cards[x ^ 1];
       from_sure[x] = sc_.trick() * popcount(own_sure) - sc_.cards(own_sure) + sc_.cards(opp_sure);
-      max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m);
+      max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m, (own_sure & sure) != 0);
     }
     if (ntrick_ == 0) {
       // A cashable winner caps the defenders' gain further (see cash_card()).
@@ -97,7 +97,8 @@ class Bounds : public Keys {
       const int c = cash_card();
       Mask used = 0;
       if (c >= 0) {
-        const int g = sc_.card(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m);
+        const int g = sc_.card(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m,
+                                                                    (side_cards[x ^ 1] & sure) != 0);
         max_gain[x ^ 1] = std::min(max_gain[x ^ 1], g);
       }
       // Under the tricks objective the leader's quick tricks cap them too.
@@ -456,14 +457,21 @@ class Bounds : public Keys {
   static constexpr Mask kAcesKings = bit(jack_of(1) + 2) | bit(jack_of(2) + 2) | bit(jack_of(3) + 2);
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
-  // last-trick bonus (tricks objective: 1 per trick, whoever wins).
-  int best_case(Mask opp, int tricks) const {
+  // last-trick bonus (tricks objective: 1 per trick, whoever wins);
+  // own_sure: the side holds sure winners, which win the other tricks
+  // left (the last among them, maybe).
+  int best_case(Mask opp, int tricks, bool own_sure) const {
     // One bit a suit, at bits 0, 16, 32, 48: the multiply sums them in the top lane.
     const auto count4 = [](Mask x) { return int((x * 0x0001000100010001ull) >> 48); };
     const int a = std::min(count4((opp >> 14) & 0x0001000100010001ull), tricks);
     const int k = std::min(count4((opp >> 13) & 0x0001000100010001ull), tricks - a);
     if (sc_.tricks) return tricks;
-    return kTrickPoints * tricks + kLastTrickBonus + 2 * a + k;
+    // The last trick's bonus, unless every one of these tricks is counted
+    // as won by an opponent's ace or king (which gives the bonus to the
+    // opponents) and the side has no sure winner of its own to take the
+    // last trick with.
+    const bool bonus = own_sure || a + k < tricks;
+    return kTrickPoints * tricks + (bonus ? kLastTrickBonus : 0) + 2 * a + k;
   }
 };
 
