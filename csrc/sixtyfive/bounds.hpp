@@ -84,12 +84,13 @@ class Bounds : public Keys {
     for (int i = 0; i < ntrick_; ++i) side_cards[((leader_ + i) & 1)] |= bit(trick_[i]);
     const Mask sure = sure_winners();
     const int m = popcount(sure);
+    const int last = ntrick_ == 0 && !sc_.tricks ? last_trick_side() : -1;
     // max_gain[x]: at most what side x adds on top of the points it holds.
     int max_gain[2], from_sure[2];
     for (int x = 0; x < 2; ++x) {
       const Mask own_sure = sure & side_cards[x], opp_sure = sure & side_cards[x ^ 1];
       from_sure[x] = sc_.trick() * popcount(own_sure) - sc_.cards(own_sure) + sc_.cards(opp_sure);
-      max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m, (own_sure & sure) != 0);
+      max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m, own_sure != 0, last == (x ^ 1));
     }
     if (ntrick_ == 0) {
       // A cashable winner caps the defenders' gain further (see cash_card()).
@@ -98,7 +99,7 @@ class Bounds : public Keys {
       Mask used = 0;
       if (c >= 0) {
         const int g = sc_.card(c) + from_sure[x ^ 1] + best_case(side_cards[x] & ~sure & ~bit(c), tricks_left_ - 1 - m,
-                                                                    (side_cards[x ^ 1] & sure) != 0);
+                                                                    (side_cards[x ^ 1] & sure) != 0, last == x);
         max_gain[x ^ 1] = std::min(max_gain[x ^ 1], g);
       }
       // Under the tricks objective the leader's quick tricks cap them too.
@@ -157,6 +158,27 @@ class Bounds : public Keys {
       trumps &= ~bit(t);
     }
     return sure;
+  }
+
+  // Under the points objective at a trick start: the side that surely
+  // takes the last trick (-1: neither found).  The hand H holding the top
+  // trump in play keeps it to the last trick, which it then wins, if H
+  // holds more trumps than the other three hands together: H plays the
+  // top trump only when it is H's last card, or H's last trump when a
+  // trump is led (H leads a lower trump or a side card, discards a side
+  // card when void in the suit led, and follows a trump lead with its
+  // lowest trump); each trump lead by another hand spends one of the
+  // others' trumps, so H never runs down to the top trump alone before a
+  // trump lead.  It names the top trump (a sure winner: the bounds name
+  // it) and each hand's trump count (every class keeps the counts).
+  int last_trick_side() const {
+    const Mask trumps = in_play_ & suit_mask(kTrumpSuit);
+    if (!trumps) return -1;
+    const int top = highest(trumps);
+    for (int h = 0; h < 4; ++h)
+      if (hand_[h] & bit(top))
+        return 2 * popcount(hand_[h] & trumps) > popcount(trumps) ? (h & 1) : -1;
+    return -1;
   }
 
   // A cashable winner, at a trick start: a non-trump card c of suit s in
@@ -459,8 +481,9 @@ class Bounds : public Keys {
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins);
   // own_sure: the side holds sure winners, which win the other tricks
-  // left (the last among them, maybe).
-  int best_case(Mask opp, int tricks, bool own_sure) const {
+  // left (the last among them, maybe); last_theirs: the opponents surely
+  // take the last trick (last_trick_side()).
+  int best_case(Mask opp, int tricks, bool own_sure, bool last_theirs) const {
     // One bit a suit, at bits 0, 16, 32, 48: the multiply sums them in the top lane.
     const auto count4 = [](Mask x) { return int((x * 0x0001000100010001ull) >> 48); };
     const int a = std::min(count4((opp >> 14) & 0x0001000100010001ull), tricks);
@@ -470,7 +493,7 @@ class Bounds : public Keys {
     // as won by an opponent's ace or king (which gives the bonus to the
     // opponents) and the side has no sure winner of its own to take the
     // last trick with.
-    const bool bonus = own_sure || a + k < tricks;
+    const bool bonus = !last_theirs && (own_sure || a + k < tricks);
     return kTrickPoints * tricks + (bonus ? kLastTrickBonus : 0) + 2 * a + k;
   }
 };

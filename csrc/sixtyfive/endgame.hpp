@@ -73,8 +73,10 @@ class Endgames : public Bounds {
   // N-S's.  Only kings and aces make either differ from [0, 5] (a queen
   // or jack winning for a side costs it nothing below 0, and gives the
   // other side no more than the trick's 2 it would take), and every class
-  // names the kings and aces (key.hpp, kAlwaysNamed): so the bound names
-  // nothing a class does not.  True if that settles the window (alpha,
+  // names the kings and aces (key.hpp, kAlwaysNamed).  The top trump in
+  // play wins one of the two tricks, which narrows both; a low one is
+  // named (a class names the trump suit's point cards).  True if that
+  // settles the window (alpha,
   // beta): v, a true bound on the side it was left, rel what it used.
   // (The twenty-eighth session tried this naming every point card: 1.24x
   // the nodes.)
@@ -91,8 +93,8 @@ class Endgames : public Bounds {
     const Mask trumps = (ns | ew) & suit_mask(kTrumpSuit);
     const int top = trumps ? highest(trumps) : -1;
     if (top >= 0) {
-      // The top trump (a point card, which every class names) wins the
-      // trick it falls to, first or last; the other trick as above.
+      // The top trump wins the trick it falls to, first or last; the
+      // other trick as above.
       const int p = card_points(top);
       if (ns & bit(top)) {
         top_two(ew, e1, e2);
