@@ -105,7 +105,8 @@
 // result's relevant cards are:
 //   terminal or solve_rest:  terminal_relevance() (what the game's own
 //                            evaluation depended on);
-//   settled by quick bounds: bounds_relevance();
+//   settled by quick bounds: bounds_relevance(lower) of the bound used
+//                            (lower: the lower bound; both where they meet);
 //   settled by the table:    entry_relevance(key) of each entry used;
 //   a cutoff by one move:    that child's, plus move_relevance() (what the
 //                            move's own gain depended on: 65, the trick's
@@ -400,7 +401,11 @@ class Search {
 #ifdef OPENHAND_TRACE
       ++depth_bound_[tr_d][store];
 #endif
-      if constexpr (kRel) rel_ = g_.bounds_relevance();
+      if constexpr (kRel) {
+        rel_ = lo >= beta ? g_.bounds_relevance(true)
+             : hi <= alpha ? g_.bounds_relevance(false)
+             : g_.bounds_relevance(true) | g_.bounds_relevance(false);
+      }
       return lo >= beta || lo == hi ? lo : hi;
     }
     if (store) {
@@ -421,22 +426,22 @@ class Search {
           return lo >= beta || hi <= alpha;
         };
         tt_.probe_all(key, hash, use);
-        const auto source = [&](bool used, const typename Game::Key& k) {
-          return used ? g_.entry_relevance(k) : g_.bounds_relevance();
+        const auto source = [&](bool used, const typename Game::Key& k, bool lower) {
+          return used ? g_.entry_relevance(k) : g_.bounds_relevance(lower);
         };
         if (lo >= beta || hi <= alpha) {
 #ifdef OPENHAND_TRACE
           ++depth_tt_[tr_d];
 #endif
-          rel_ = lo >= beta ? source(lo_entry, lo_key) : source(hi_entry, hi_key);
+          rel_ = lo >= beta ? source(lo_entry, lo_key, true) : source(hi_entry, hi_key, false);
           return lo >= beta ? lo : hi;
         }
         if (lo == hi) {
-          rel_ = source(lo_entry, lo_key) | source(hi_entry, hi_key);
+          rel_ = source(lo_entry, lo_key, true) | source(hi_entry, hi_key, false);
           return lo;
         }
-        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry, lo_key);
-        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry, hi_key);
+        if (lo > alpha || quick_lo > alpha) narrowed_rel = source(lo_entry, lo_key, true);
+        if (hi < beta || quick_hi < beta) narrowed_rel |= source(hi_entry, hi_key, false);
       } else {
         int elo, ehi, emove;
         if (tt_.lookup(key, hash, elo, ehi, emove)) {

@@ -138,7 +138,7 @@ class Game : public CardMoves<Game> {
   Mask terminal_relevance() const { return term_rel_; }
   Mask move_relevance() const { return won_; }
   // The quick bounds read the trumps only.
-  Mask bounds_relevance() const { return 0; }
+  Mask bounds_relevance(bool) const { return 0; }
   Mask entry_relevance(const Key& stored) const { return named_slots(stored, in_play_); }
   Key class_key(const Key& k, Mask rel) const { return eightythree::class_key(k, in_play_, rel); }
   // Dynamic equivalence (Search: HasEquivalentMoves): the plain cards of
