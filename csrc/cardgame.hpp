@@ -52,6 +52,12 @@ class CardMoves {
     return n;
   }
 
+  // Has the mover a single legal card?
+  bool forced() const {
+    const Mask legal = self().legal_mask();
+    return (legal & (legal - 1)) == 0;
+  }
+
   // Is c one of the moves moves() lists (legal, the top of its run of
   // twins)?
   bool is_move(int c) const {
@@ -69,6 +75,11 @@ class CardMoves {
   // the table's move, a killer) first if legal, then by the game's
   // ordering score.
   int moves(int* out, int first) const {
+    const Mask legal = self().legal_mask();
+    if (!(legal & (legal - 1))) {  // one legal card: nothing to order
+      out[0] = lowest(legal);
+      return 1;
+    }
     if constexpr (HasOrderContext<G>::value) {
       typename G::OrderContext context;
       self().order_context(context);

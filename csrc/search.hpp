@@ -58,7 +58,10 @@
 //                                       // entries (CutCache), keyed by
 //                                       // std::uint64_t cut_key() const,
 //                                       // with Mask mover_hand() const;
-//   std::uint64_t inner_cut_key() const;  // and one inside tricks
+//   std::uint64_t inner_cut_key() const;  // and one inside tricks,
+//   bool forced() const;                // asked only where the mover has
+//                                       // a choice (forced(): one legal
+//                                       // move; CardMoves gives both)
 //   bool solve_rest(int alpha, int beta, int& v);
 //                                       // a game with a dedicated search
 //                                       // for some positions (66: the
@@ -470,7 +473,8 @@ class Search {
       if (store) cached = cut_cache_.move(g_.cut_key(), g_.mover_hand());
     }
     if constexpr (kInnerCutCache) {
-      if (!store) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
+      // (A forced move needs no hint: the cache's line is not fetched.)
+      if (!store && !g_.forced()) first = inner_cut_cache_.move(g_.inner_cut_key(), g_.mover_hand());  // (-1: none)
     }
 #ifdef OPENHAND_TRACE
     // Where a trick start's first move came from: 0 the cut-off cache, 1
