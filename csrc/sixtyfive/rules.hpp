@@ -196,7 +196,12 @@ class Position : public CardMoves<Position> {
     // what undo() can reverse by itself, so only now is the undo record kept.
     Undo& u = undo_[sp_++];
     u.leader = leader_;
-    std::memcpy(u.trick, trick_, sizeof trick_);
+    // (Card by card: one 16-byte copy would load trick_[3] right after its
+    // 4-byte store above, which the processor cannot forward: a stall.)
+    u.trick[0] = trick_[0];
+    u.trick[1] = trick_[1];
+    u.trick[2] = trick_[2];
+    u.trick[3] = c;
     const int w = trick_winner(trick_);
     const int winner = (leader_ + w) & 3;
     --tricks_left_;
