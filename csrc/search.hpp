@@ -328,6 +328,8 @@ class Search {
         cut_cache_(game.depth(), kCutCache),
         inner_cut_cache_(game.depth(), kInnerCutCache) {
     std::fill(killer_, killer_ + kKillerCount, -1);
+    std::fill(root_move_lo_, root_move_lo_ + kRootMoveSlots, -kInf);
+    std::fill(root_move_hi_, root_move_hi_ + kRootMoveSlots, kInf);
     next_check();
   }
 
@@ -578,7 +580,10 @@ class Search {
       if constexpr (kRel) child_rel |= rel_;
       g_.undo(moves[i]);
       if (maxing ? v > best : v < best) { best = v; best_move = moves[i]; }
-      if (root) pass_move_ = best_move;
+      if (root) {
+        pass_move_ = best_move;
+        if (!in_children_) keep_root_move_bound(moves[i], v, a, b);
+      }
       if (maxing) a = std::max(a, v); else b = std::min(b, v);
       if (a >= b) {
         if (store && use_killers()) killer_[killer_slot()] = moves[i];
@@ -779,6 +784,10 @@ class Search {
       else if (value == kInf || value == -kInf) l = h = g_.terminal_value();  // (no frame: parallel_moves)
       g_.undo(moves[i]);
       if (maxing) h = std::min(h, value - gain[i]); else l = std::max(l, value - gain[i]);
+      if (moves[i] >= 0 && moves[i] < kRootMoveSlots) {
+        l = std::max(l, root_move_lo_[moves[i]] - gain[i]);
+        h = std::min(h, root_move_hi_[moves[i]] - gain[i]);
+      }
       h = std::max(l, h);
       lo[i] = gain[i] + l;
       hi[i] = gain[i] + h;
@@ -872,6 +881,19 @@ class Search {
   int root_lo_ = -kInf, root_hi_ = kInf;
   int pass_move_ = -1, proved_move_ = -1, guess_move_ = -1, first_move_ = -1;
   bool in_children_ = false;  // move_values() is searching the root's children
+  // What the root's own passes proved of each move's value (gain
+  // included): every child they searched answered in its window with a
+  // fail-soft bound, a true one, which move_values() starts each move's
+  // search from (frame_moves()).  The last failing pass of a root's
+  // MTD(f) bounds every move from above, often below the root's value,
+  // which a move's search would otherwise creep down to a pass a point.
+  static constexpr int kRootMoveSlots = 128;
+  int root_move_lo_[kRootMoveSlots], root_move_hi_[kRootMoveSlots];
+  void keep_root_move_bound(int move, int v, int alpha, int beta) {
+    if (move < 0 || move >= kRootMoveSlots) return;
+    if (v > alpha) root_move_lo_[move] = std::max(root_move_lo_[move], v);
+    if (v < beta) root_move_hi_[move] = std::min(root_move_hi_[move], v);
+  }
   Mask rel_ = 0;  // partition search: the relevant cards of the last result
   // Killer moves: at a stored position the table's move is tried first; where
   // the table has none, the move that last cut off at a stored position of
