@@ -180,13 +180,21 @@ class Bounds : public Keys {
   // others' trumps, so H never runs down to the top trump alone before a
   // trump lead.  It names the top trump (a sure winner: the bounds name
   // it) and each hand's trump count (every class keeps the counts).
+  // So does a side whose opponents hold no trump: every trump lead is its
+  // own then, made only by a hand that holds nothing but trumps, whose
+  // last card is then a trump; a hand with other cards keeps its trumps
+  // (it follows suit or discards), so one of the side's hands holds a
+  // trump to the last trick.  This names nothing: every class keeps each
+  // hand's trump count.
   int last_trick_side() const {
     const Mask trumps = in_play_ & suit_mask(kTrumpSuit);
     if (!trumps) return -1;
     const int top = highest(trumps);
-    for (int h = 0; h < 4; ++h)
-      if (hand_[h] & bit(top))
-        return 2 * popcount(hand_[h] & trumps) > popcount(trumps) ? (h & 1) : -1;
+    for (int h = 0; h < 4; ++h) {
+      if (!(hand_[h] & bit(top))) continue;
+      if (2 * popcount(hand_[h] & trumps) > popcount(trumps)) return h & 1;
+      return ((hand_[(h + 1) & 3] | hand_[(h + 3) & 3]) & trumps) ? -1 : (h & 1);
+    }
     return -1;
   }
 
