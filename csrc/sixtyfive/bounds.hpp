@@ -94,27 +94,6 @@ class Bounds : public Keys {
       from_sure[x] = sc_.trick() * popcount(own_sure) - sc_.cards(own_sure) + sc_.cards(opp_sure);
       max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m, own_sure != 0, last == (x ^ 1));
     }
-    if (ntrick_ == 0 && !sc_.tricks) {
-      // A side y holding every trump in play wins at least as many tricks
-      // as its longer trump hand holds trumps, L (each of those trumps
-      // falls to a trick of its own, and the highest trump there is y's),
-      // and the other side then gains only the points of y's winning trump
-      // in each: at most those of y's L best trumps, plus what the other
-      // tricks can give (best_case(), no last-trick bonus: y takes the
-      // last trick, last_trick_side()).  It names nothing a class does
-      // not: the trump suit's point cards are always named, the counts kept.
-      const Mask tr = in_play_ & suit_mask(kTrumpSuit);
-      for (int y = 0; y < 2 && tr; ++y) {
-        if (side_cards[y ^ 1] & tr) continue;
-        const int longer = std::max(popcount(hand_[y] & tr), popcount(hand_[y + 2] & tr));
-        // y's L best trumps' points: its trump A K Q J (4 3 2 1) first.
-        int points = 0, left = longer;
-        for (int r = 14; r >= 11 && left > 0; --r)
-          if (tr & bit(r)) { points += card_points(r); --left; }
-        const int g = points + best_case(side_cards[y], tricks_left_ - longer, false, true);
-        if (g < max_gain[y ^ 1]) max_gain[y ^ 1] = g;
-      }
-    }
     if (ntrick_ == 0) {
       // A cashable winner caps the defenders' gain further (see cash_card()).
       const int x = leader_ & 1;
