@@ -34,6 +34,67 @@ def test_cpp_matches_reference(chunk):
         assert Solver(table_mb=1, implementation="cpp").solve(p, moves=False).value == want.value
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_threshold_questions_match_reference(chunk):
+    """"Can N-S reach the value, one point more, one less?" on 3- and
+    4-trick endgames (after random play from seeded deals), each with a
+    fresh solver: single null windows, which the quick bounds settle where
+    a whole search would not, so a bound that is not true shows here."""
+    for i in range(90_000 + chunk * 120, 90_000 + chunk * 120 + 120):
+        rng = random.Random(i)
+        p = Position.random(seed=50_000 + i)
+        tricks, extra = 3 + i % 2, rng.randrange(4)
+        while p.tricks_left > tricks or (p.tricks_left == tricks and len(p.trick) < extra):
+            p.play(rng.choice(sorted(p.legal_moves, key=str)))
+        value = reference.solve(p).value
+        held = p.score()[0]
+        for target in (value - 1, value, value + 1):
+            assert Solver(table_mb=1, implementation="cpp").at_least(p, held + target) == \
+                reference.at_least(p, held + target), (i, target)
+
+
+def one_sided_trumps(i):
+    """A 2- to 4-trick trick start whose trumps lie with one side (all of
+    them, or all but the lowest one or two): where the quick bounds of the
+    last trick's winner and of the last two tricks (csrc/sixtyfive/
+    bounds.hpp, endgame.hpp) settle the most windows."""
+    rng = random.Random(i)
+    tricks = 2 + i % 3
+    while True:
+        trumps = sorted(rng.sample(range(12), rng.randint(2, 2 * tricks)))
+        few = rng.choice([0, 0, 1, 2])
+        side = rng.randrange(2)
+        hands = [[] for _ in range(4)]
+        for k, r in enumerate(trumps):
+            hands[rng.choice((1 - side, 3 - side) if k < few else (side, side + 2))].append((0, r))
+        if all(len(h) <= tricks for h in hands):
+            break
+    rest = rng.sample([(s, r) for s in range(1, 4) for r in range(12)], 4 * tricks - len(trumps))
+    for h in hands:
+        while len(h) < tricks:
+            h.append(rest.pop())
+    ranks = "3456789TJQKA"
+    deal = "N:" + " ".join(".".join("".join(ranks[r] for r in sorted((r for s2, r in h if s2 == s), reverse=True))
+                                    for s in range(4)) for h in hands)
+    return Position.from_deal(deal, leader="NESW"[rng.randrange(4)])
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_cpp_matches_reference_one_sided_trumps(chunk):
+    """Every card's value, and the threshold questions next to the value
+    (null windows the quick bounds answer), against the reference."""
+    shared = Solver(table_mb=1, implementation="cpp")
+    for i in range(chunk * 60, chunk * 60 + 60):
+        p = one_sided_trumps(i)
+        want = reference.solve(p)
+        got = shared.solve(p)
+        assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
+        held = p.score()[0]
+        for target in (want.value - 1, want.value, want.value + 1):
+            assert Solver(table_mb=1, implementation="cpp").at_least(p, held + target) == \
+                reference.at_least(p, held + target), (i, target)
+
+
 def test_cpp_matches_reference_six_tricks():
     """Deeper endgames, where one search stores and reuses many classes."""
     shared = Solver(table_mb=1, implementation="cpp")
