@@ -14,13 +14,34 @@ from openhand.sixtyfive.solver import Solver, _core
 pytestmark = pytest.mark.skipif(_core is None, reason="C++ core not built")
 
 
-def endgame(i):
+def endgame(i, seed_base=10_000, smallest=2, sizes=4):
+    """Seeded deal seed_base + i played at random down to smallest + i %
+    sizes tricks, with 0-3 cards on the table."""
     rng = random.Random(i)
-    p = Position.random(seed=10_000 + i)
-    tricks, extra = 2 + i % 4, rng.randrange(4)
+    p = Position.random(seed=seed_base + i)
+    tricks, extra = smallest + i % sizes, rng.randrange(4)
     while p.tricks_left > tricks or (p.tricks_left == tricks and len(p.trick) < extra):
         p.play(rng.choice(sorted(p.legal_moves, key=str)))
     return p
+
+
+def assert_solves_like_reference(shared, p, i):
+    """The value and every card's value through `shared`; the reference's
+    answer."""
+    want = reference.solve(p)
+    got = shared.solve(p)
+    assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
+    return want
+
+
+def assert_thresholds_like_reference(p, value, i):
+    """"Can N-S reach the value, one point more, one less?", each with a
+    fresh solver: single null windows, which the quick bounds settle where
+    a whole search would not, so a bound that is not true shows here."""
+    held = p.score()[0]
+    for target in (value - 1, value, value + 1):
+        assert Solver(table_mb=1, implementation="cpp").at_least(p, held + target) == \
+            reference.at_least(p, held + target), (i, target)
 
 
 @pytest.mark.parametrize("chunk", range(4))
@@ -28,29 +49,17 @@ def test_cpp_matches_reference(chunk):
     shared = Solver(table_mb=1, implementation="cpp")
     for i in range(chunk * 30, chunk * 30 + 30):
         p = endgame(i)
-        want = reference.solve(p)
-        got = shared.solve(p)
-        assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
+        want = assert_solves_like_reference(shared, p, i)
         assert Solver(table_mb=1, implementation="cpp").solve(p, moves=False).value == want.value
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_threshold_questions_match_reference(chunk):
-    """"Can N-S reach the value, one point more, one less?" on 3- and
-    4-trick endgames (after random play from seeded deals), each with a
-    fresh solver: single null windows, which the quick bounds settle where
-    a whole search would not, so a bound that is not true shows here."""
+    """The threshold questions next to the value on 3- and 4-trick
+    endgames (see assert_thresholds_like_reference)."""
     for i in range(90_000 + chunk * 120, 90_000 + chunk * 120 + 120):
-        rng = random.Random(i)
-        p = Position.random(seed=50_000 + i)
-        tricks, extra = 3 + i % 2, rng.randrange(4)
-        while p.tricks_left > tricks or (p.tricks_left == tricks and len(p.trick) < extra):
-            p.play(rng.choice(sorted(p.legal_moves, key=str)))
-        value = reference.solve(p).value
-        held = p.score()[0]
-        for target in (value - 1, value, value + 1):
-            assert Solver(table_mb=1, implementation="cpp").at_least(p, held + target) == \
-                reference.at_least(p, held + target), (i, target)
+        p = endgame(i, seed_base=50_000, smallest=3, sizes=2)
+        assert_thresholds_like_reference(p, reference.solve(p).value, i)
 
 
 def one_sided_trumps(i):
@@ -86,13 +95,8 @@ def test_cpp_matches_reference_one_sided_trumps(chunk):
     shared = Solver(table_mb=1, implementation="cpp")
     for i in range(chunk * 60, chunk * 60 + 60):
         p = one_sided_trumps(i)
-        want = reference.solve(p)
-        got = shared.solve(p)
-        assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
-        held = p.score()[0]
-        for target in (want.value - 1, want.value, want.value + 1):
-            assert Solver(table_mb=1, implementation="cpp").at_least(p, held + target) == \
-                reference.at_least(p, held + target), (i, target)
+        want = assert_solves_like_reference(shared, p, i)
+        assert_thresholds_like_reference(p, want.value, i)
 
 
 def test_cpp_matches_reference_six_tricks():
@@ -103,9 +107,7 @@ def test_cpp_matches_reference_six_tricks():
         rng = random.Random(i)
         while p.tricks_left > 6 or (p.tricks_left == 6 and len(p.trick) < i % 4):
             p.play(rng.choice(sorted(p.legal_moves, key=str)))
-        want = reference.solve(p)
-        got = shared.solve(p)
-        assert (got.value, got.moves) == (want.value, want.moves), (i, p.deal)
+        assert_solves_like_reference(shared, p, i)
 
 
 def test_table_grows_and_stays_exact():
