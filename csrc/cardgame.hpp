@@ -53,10 +53,7 @@ class CardMoves {
   }
 
   // Has the mover a single legal card?
-  bool forced() const {
-    const Mask legal = self().legal_mask();
-    return (legal & (legal - 1)) == 0;
-  }
+  bool forced() const { return single(self().legal_mask()); }
 
   // Is c one of the moves moves() lists (legal, the top of its run of
   // twins)?
@@ -76,7 +73,7 @@ class CardMoves {
   // ordering score.
   int moves(int* out, int first) const {
     const Mask legal = self().legal_mask();
-    if (!(legal & (legal - 1))) {  // one legal card: nothing to order
+    if (single(legal)) {  // one legal card: nothing to order
       out[0] = lowest(legal);
       return 1;
     }
@@ -91,6 +88,7 @@ class CardMoves {
 
  private:
   const G& self() const { return static_cast<const G&>(*this); }
+  static bool single(Mask legal) { return (legal & (legal - 1)) == 0; }
 
   // moves() with the game's score of a card.
   template <class Score>

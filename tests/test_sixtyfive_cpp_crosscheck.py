@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from openhand.cards import Card
 from openhand.sixtyfive import Position, reference
 from openhand.sixtyfive.solver import Solver, _core
 
@@ -64,28 +65,25 @@ def test_threshold_questions_match_reference(chunk):
 
 def one_sided_trumps(i):
     """A 2- to 4-trick trick start whose trumps lie with one side (all of
-    them, or all but the lowest one or two): where the quick bounds of the
-    last trick's winner and of the last two tricks (csrc/sixtyfive/
-    bounds.hpp, endgame.hpp) settle the most windows."""
+    them, or all but the lowest one or two): where the last-trick rule and
+    the two-trick bound of the quick bounds (csrc/sixtyfive/bounds.hpp,
+    endgame.hpp) apply."""
     rng = random.Random(i)
     tricks = 2 + i % 3
     while True:
-        trumps = sorted(rng.sample(range(12), rng.randint(2, 2 * tricks)))
+        trumps = sorted(rng.sample(range(3, 15), rng.randint(2, 2 * tricks)))
         few = rng.choice([0, 0, 1, 2])
         side = rng.randrange(2)
         hands = [[] for _ in range(4)]
-        for k, r in enumerate(trumps):
-            hands[rng.choice((1 - side, 3 - side) if k < few else (side, side + 2))].append((0, r))
+        for k, rank in enumerate(trumps):
+            hands[rng.choice((1 - side, 3 - side) if k < few else (side, side + 2))].append(Card(rank))
         if all(len(h) <= tricks for h in hands):
             break
-    rest = rng.sample([(s, r) for s in range(1, 4) for r in range(12)], 4 * tricks - len(trumps))
+    rest = rng.sample([Card(16 * s + rank) for s in range(1, 4) for rank in range(3, 15)], 4 * tricks - len(trumps))
     for h in hands:
         while len(h) < tricks:
             h.append(rest.pop())
-    ranks = "3456789TJQKA"
-    deal = "N:" + " ".join(".".join("".join(ranks[r] for r in sorted((r for s2, r in h if s2 == s), reverse=True))
-                                    for s in range(4)) for h in hands)
-    return Position.from_deal(deal, leader="NESW"[rng.randrange(4)])
+    return Position(dict(zip("NESW", hands)), leader="NESW"[rng.randrange(4)])
 
 
 @pytest.mark.parametrize("chunk", range(2))

@@ -499,6 +499,9 @@ class Bounds : public Keys {
   // kAlwaysNamed, but the bounds say what they use.)
   static constexpr Mask kEveryPointCard = bit(jack_of(1)) | bit(jack_of(2)) | bit(jack_of(3));
   static constexpr Mask kAcesKings = bit(jack_of(1) + 2) | bit(jack_of(2) + 2) | bit(jack_of(3) + 2);
+  // Every suit's ace, every suit's king (cards, not names).
+  static constexpr Mask kAces = bit(14) | bit(16 + 14) | bit(32 + 14) | bit(48 + 14);
+  static constexpr Mask kKings = kAces >> 1;
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins);
@@ -506,10 +509,8 @@ class Bounds : public Keys {
   // left (the last among them, maybe); last_theirs: the opponents surely
   // take the last trick (last_trick_side()).
   int best_case(Mask opp, int tricks, bool own_sure, bool last_theirs) const {
-    // One bit a suit, at bits 0, 16, 32, 48: the multiply sums them in the top lane.
-    const auto count4 = [](Mask x) { return int((x * 0x0001000100010001ull) >> 48); };
-    const int a = std::min(count4((opp >> 14) & 0x0001000100010001ull), tricks);
-    const int k = std::min(count4((opp >> 13) & 0x0001000100010001ull), tricks - a);
+    const int a = std::min(popcount(opp & kAces), tricks);
+    const int k = std::min(popcount(opp & kKings), tricks - a);
     if (sc_.tricks) return tricks;
     // The last trick's bonus, unless every one of these tricks is counted
     // as won by an opponent's ace or king (which gives the bonus to the

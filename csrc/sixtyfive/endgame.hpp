@@ -76,15 +76,13 @@ class Endgames : public Bounds {
   // names the kings and aces (key.hpp, kAlwaysNamed).  The top trump in
   // play wins one of the two tricks, which narrows both; a low one is
   // named (a class names the trump suit's point cards).  True if that
-  // settles the window (alpha,
-  // beta): v, a true bound on the side it was left, rel what it used.
-  // (The twenty-eighth session tried this naming every point card: 1.24x
-  // the nodes.)
+  // settles the window (alpha, beta): v, a true bound on the side it was
+  // left, rel what it used.  (The twenty-eighth session tried this naming
+  // every point card: 1.24x the nodes.)
   bool two_tricks_points_bound(int alpha, int beta, int& v, Mask& rel) const {
     const auto top_two = [](Mask m, int& p1, int& p2) {
       // The points of m's two best aces or kings (0 for none).
-      const Mask aces = m & 0x4000400040004000ull, kings = m & 0x2000200020002000ull;
-      const int a = popcount(aces), k = popcount(kings);
+      const int a = popcount(m & kAces), k = popcount(m & kKings);
       p1 = a >= 1 ? 4 : k >= 1 ? 3 : 0;
       p2 = a >= 2 ? 4 : a + k >= 2 ? 3 : 0;
     };
