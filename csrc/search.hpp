@@ -228,6 +228,15 @@ struct HasProbing<G, std::void_t<decltype(std::declval<G&>().set_probing(true))>
 // Does Game tell whether a move is one that moves() would list (bool
 // is_move(int) const)?  Then a node with a first move to try (the cut-off
 // cache's, the table's) lists the others only if it fails to cut.
+// Caps that cost more than bounds(), asked only where bounds() did not
+// settle the window (65: refine_bounds() in sixtyfive/bounds.hpp).
+template <class G, class = void>
+struct HasRefineBounds : std::false_type {};
+template <class G>
+struct HasRefineBounds<G, std::void_t<decltype(std::declval<const G&>().refine_bounds(0, 0, std::declval<int&>(),
+                                                                                     std::declval<int&>()))>>
+    : std::true_type {};
+
 template <class G, class = void>
 struct HasIsMove : std::false_type {};
 template <class G>
@@ -402,6 +411,9 @@ class Search {
     }
     int lo, hi;
     g_.bounds(lo, hi);
+    if constexpr (HasRefineBounds<Game>::value) {
+      if (lo < beta && lo != hi && hi > alpha) g_.refine_bounds(alpha, beta, lo, hi);
+    }
     if (lo >= beta || lo == hi || hi <= alpha) {
 #ifdef OPENHAND_TRACE
       ++depth_bound_[tr_d][store];

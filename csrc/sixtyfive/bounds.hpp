@@ -94,6 +94,10 @@ class Bounds : public Keys {
       from_sure[x] = sc_.trick() * popcount(own_sure) - sc_.cards(own_sure) + sc_.cards(opp_sure);
       max_gain[x] = from_sure[x] + best_case(side_cards[x ^ 1] & ~sure, tricks_left_ - m, own_sure != 0, last == (x ^ 1));
     }
+    refine_sure_ = sure;
+    refine_last_ = last;
+    refine_from_sure_[0] = from_sure[0];
+    refine_from_sure_[1] = from_sure[1];
     if (ntrick_ == 0) {
       // A cashable winner caps the defenders' gain further (see cash_card()).
       const int x = leader_ & 1;
@@ -138,6 +142,43 @@ class Bounds : public Keys {
     if (!sc_.tricks && total - max_gain[1] < -ns_points_) side_rel[1] |= kEveryPointCard;
     bounds_rel_[0] = side_rel[1];  // the lower bound: from E-W's cap
     bounds_rel_[1] = side_rel[0];  // the upper bound: from N-S's cap
+  }
+
+  // Right after bounds() at a trick start under the points objective,
+  // where they did not settle the window (alpha, beta): caps that cost
+  // more to find, each a strategy of one side that holds the other's gain
+  // down, tried only where the bound they improve lies within kRefineReach
+  // of the window.  A side's guarded aces and kings win the last trick at
+  // most (guarded_honours()), and the leader's side can force an
+  // opponent's bare ace or king to win this trick (forced_honour()).
+  // Both read only the suit counts and where the aces and kings lie,
+  // which every class names (key.hpp) and the bounds' relevance already
+  // holds (kAcesKings), so a bound they settle names nothing more.
+  static constexpr int kRefineReach = 8;
+  void refine_bounds(int alpha, int beta, int& lo, int& hi) const {
+    if (ntrick_ != 0 || sc_.tricks) return;
+    const bool upper = hi > alpha && hi - alpha <= kRefineReach;
+    const bool lower = lo < beta && beta - lo <= kRefineReach;
+    if (!upper && !lower) return;
+    const Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
+    const Mask sure = refine_sure_;
+    const int m = popcount(sure);
+    const int total = sc_.trick() * tricks_left_ + sc_.last();
+    const int defenders = (leader_ & 1) ^ 1;
+    for (int x = 0; x < 2; ++x) {
+      if (!(x == 0 ? upper : lower)) continue;
+      const Mask opp = side_cards[x ^ 1] & ~sure;
+      const bool own_sure = (sure & side_cards[x]) != 0, last_theirs = refine_last_ == (x ^ 1);
+      int g = 999;
+      const Mask guarded = (opp & kAcesKingsCards) ? guarded_honours(x ^ 1) : 0;
+      if (guarded) g = refine_from_sure_[x] + best_case(opp, tricks_left_ - m, own_sure, last_theirs, guarded);
+      if (x == defenders) {
+        const int f = forced_honour();
+        if (f > 0) g = std::min(g, sc_.trick() - f + refine_from_sure_[x] + best_case(opp, tricks_left_ - 1 - m, own_sure, last_theirs));
+      }
+      if (x == 0) hi = std::min(hi, g);
+      else lo = std::max(lo, total - g);
+    }
   }
 
   // The sure winners (see bounds()).  A top trump already on the table
@@ -239,6 +280,40 @@ class Bounds : public Keys {
       if (!winners) continue;
       const int c = lowest(winners);
       if (card_points(c) < best_pts) { best = c; best_pts = card_points(c); }
+    }
+    return best;
+  }
+
+  // Under the points objective at a trick start: the points of the best
+  // ace or king that the leader's side can make an opponent win with (0:
+  // none).  An opponent O holds it bare in a side suit s (its only card
+  // of s), the leader holds a card of s below it and leads its lowest,
+  // the partner follows with its lowest card of s (below it) or, void in
+  // s, discards a non-trump, and O's partner cannot ruff (it follows or
+  // holds no trump).  Then no trump falls, O must play the honour, and
+  // only a higher card of s can beat it: O's partner's ace over O's
+  // king, which gives the defenders as little.  So the defenders win the
+  // trick with the honour (or better) and add 2 - its points; every sure
+  // winner stays one.  It reads the suit counts and where the aces and
+  // kings lie, which every class names (key.hpp).
+  int forced_honour() const {
+    const int lead = leader_, partner = (leader_ + 2) & 3;
+    int best = 0;
+    for (int o = 1; o < 4; o += 2) {
+      const Mask hand = hand_[(lead + o) & 3];
+      Mask left = hand & kAcesKingsCards & ~suit_mask(kTrumpSuit);
+      while (left) {
+        const int c = lowest(left);
+        left &= left - 1;
+        const int s = suit_of(c);
+        const Mask sm = suit_mask(s);
+        if (hand & sm & ~bit(c)) continue;  // not bare
+        const Mask mine = hand_[lead] & sm, theirs = hand_[partner] & sm;
+        if (!mine || lowest(mine) > c) continue;
+        if (theirs ? lowest(theirs) > c : !(hand_[partner] & ~suit_mask(kTrumpSuit))) continue;
+        if (can_ruff(hand_[(lead + o + 2) & 3], s)) continue;
+        best = std::max(best, card_points(c));
+      }
     }
     return best;
   }
@@ -492,7 +567,12 @@ class Bounds : public Keys {
     for (int i = 0; i < k && (h & sm); ++i) h &= ~bit(lowest(h & sm));
     return h;
   }
-  mutable Mask bounds_rel_[2] = {0, 0};  // bounds_relevance() of the last bounds computed: lower, upper
+  mutable Mask bounds_rel_[2] = {0, 0};
+  // What full_bounds() found for refine_bounds(): the sure winners, the
+  // side surely taking the last trick, each side's gain from the sure
+  // winners.
+  mutable Mask refine_sure_ = 0;
+  mutable int refine_last_ = -1, refine_from_sure_[2] = {0, 0};  // bounds_relevance() of the last bounds computed: lower, upper
   // Under the points objective (see key.hpp's class_key()): the J of each
   // side suit names all its point cards, the K its K and A.  (The trump
   // suit's are always named, and so are the kings and aces today, see
@@ -502,22 +582,61 @@ class Bounds : public Keys {
   // Every suit's ace, every suit's king (cards, not names).
   static constexpr Mask kAces = bit(14) | bit(16 + 14) | bit(32 + 14) | bit(48 + 14);
   static constexpr Mask kKings = kAces >> 1;
+  static constexpr Mask kAcesKingsCards = kAces | kKings;
   // At most what `tricks` tricks can add against opponents holding `opp`:
   // the opponents' aces and kings as winners, else 2 per trick, plus the
   // last-trick bonus (tricks objective: 1 per trick, whoever wins);
   // own_sure: the side holds sure winners, which win the other tricks
   // left (the last among them, maybe); last_theirs: the opponents surely
   // take the last trick (last_trick_side()).
-  int best_case(Mask opp, int tricks, bool own_sure, bool last_theirs) const {
-    const int a = std::min(popcount(opp & kAces), tricks);
-    const int k = std::min(popcount(opp & kKings), tricks - a);
+  int best_case(Mask opp, int tricks, bool own_sure, bool last_theirs, Mask guarded = 0) const {
     if (sc_.tricks) return tricks;
-    // The last trick's bonus, unless every one of these tricks is counted
-    // as won by an opponent's ace or king (which gives the bonus to the
-    // opponents) and the side has no sure winner of its own to take the
-    // last trick with.
-    const bool bonus = !last_theirs && (own_sure || a + k < tricks);
-    return kTrickPoints * tricks + (bonus ? kLastTrickBonus : 0) + 2 * a + k;
+    const auto cap = [&](Mask honours, int extra) {
+      const int a = std::min(popcount(honours & kAces), tricks);
+      const int k = std::min(popcount(honours & kKings), tricks - a);
+      // The last trick's bonus, unless every one of these tricks is counted
+      // as won by an opponent's ace or king (which gives the bonus to the
+      // opponents) and the side has no sure winner of its own to take the
+      // last trick with.
+      const bool bonus = !last_theirs && (own_sure || a + k < tricks);
+      return kTrickPoints * tricks + std::max(bonus ? kLastTrickBonus : 0, extra) + 2 * a + k;
+    };
+    const int all = cap(opp, 0);
+    if (!guarded) return all;
+    // A guarded honour wins the last trick at most (guarded_honours()):
+    // 2 (an ace) or 1 (a king) above a trick's 2, the side's bonus lost.
+    return std::min(all, cap(opp & ~guarded, (guarded & kAces) ? 2 : 1));
+  }
+  // The aces and kings of side suits that side y need never win before
+  // the last trick: an honour c of suit s in hand H (of y), where H holds
+  // at least as many other cards of s below the king ("guards") as the
+  // other three hands hold cards of s.  H never plays c while it holds
+  // another card (it leads or discards anything else first; a discarded c
+  // wins nothing), and follows a lead of s by another hand with a guard:
+  // each such lead spends one of the others' cards of s, and when H leads
+  // a guard itself (holding only c and guards) every other hand holding s
+  // must follow, so the guards never run short.  So c falls only as H's
+  // last card.  One honour a hand (its best): two could both be H's last
+  // cards.  At a trick start only (a card of s on the table is no other
+  // hand's).  It reads each hand's suit counts and where the aces and
+  // kings lie, which every class names (key.hpp), so it names nothing.
+  Mask guarded_honours(int y) const {
+    Mask guarded = 0;
+    for (int h = y; h < 4; h += 2) {
+      const Mask hand = hand_[h];
+      Mask left = hand & kAcesKingsCards, best = 0;
+      while (left) {
+        const Mask sm = suit_mask(suit_of(lowest(left)));
+        const Mask honours = left & sm;
+        left &= ~sm;
+        const int guards = popcount(hand & sm & ~kAcesKingsCards);
+        if (guards < popcount(in_play_ & sm & ~hand) && guards + 1 < popcount(hand)) continue;
+        best = honours & kAces ? honours & kAces : honours;  // (its ace first)
+        if (best & kAces) break;
+      }
+      guarded |= best;
+    }
+    return guarded;
   }
 };
 

@@ -16,15 +16,19 @@ from libc.stdint cimport uint64_t
 
 
 cdef extern from "sixtyfive/game.hpp" namespace "openhand::sixtyfive":
-    cdef cppclass Game:     # the search's game
-        pass
-
     cdef struct Deal:
         uint64_t hands[4]
         int leader
         int trick[3]
         int ntrick
         int objective
+
+    cdef cppclass Game:     # the search's game
+        Game(const Deal&)
+        void bounds(int& lo, int& hi)
+        void refine_bounds(int alpha, int beta, int& lo, int& hi)
+
+    int ns_points_held(const Deal&)
 
 
 include "../_solver_owner.pxi"
@@ -41,3 +45,23 @@ cdef int _deal(spec, Deal* d) except -1:
     _masks(d.hands, hands, 4)
     d.ntrick = _ints(d.trick, trick)
     return 0
+
+
+def quick_bounds(spec, int alpha, int beta):
+    """The search's quick bounds ``(lo, hi)`` on a position's value (as the
+    solver's: N-S's points in the remaining tricks), with the caps that
+    refine_bounds() adds where they could settle the window (alpha, beta)
+    (csrc/sixtyfive/bounds.hpp).  For the tests, which check them against
+    exact values: every bound the search cuts with must be true."""
+    cdef Deal d
+    _deal(spec, &d)
+    cdef Game* g = new Game(d)
+    cdef int lo = 0, hi = 0
+    cdef int held = ns_points_held(d)
+    try:
+        g.bounds(lo, hi)
+        if lo < beta - held and lo != hi and hi > alpha - held:
+            g.refine_bounds(alpha - held, beta - held, lo, hi)
+    finally:
+        del g
+    return lo + held, hi + held
