@@ -412,7 +412,7 @@ class Search {
     int lo, hi;
     g_.bounds(lo, hi);
     if constexpr (HasRefineBounds<Game>::value) {
-      if (lo < beta && lo != hi && hi > alpha) g_.refine_bounds(alpha, beta, lo, hi);
+      if (store && lo < beta && lo != hi && hi > alpha) g_.refine_bounds(alpha, beta, lo, hi);
     }
     if (lo >= beta || lo == hi || hi <= alpha) {
 #ifdef OPENHAND_TRACE

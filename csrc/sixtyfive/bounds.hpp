@@ -147,37 +147,46 @@ class Bounds : public Keys {
   // Right after bounds() at a trick start under the points objective,
   // where they did not settle the window (alpha, beta): caps that cost
   // more to find, each a strategy of one side that holds the other's gain
-  // down, tried only where the bound they improve lies within kRefineReach
-  // of the window.  A side's guarded aces and kings win the last trick at
-  // most (guarded_honours()), and the leader's side can force an
-  // opponent's bare ace or king to win this trick (forced_honour()).
-  // Both read only the suit counts and where the aces and kings lie,
-  // which every class names (key.hpp) and the bounds' relevance already
-  // holds (kAcesKings), so a bound they settle names nothing more.
-  static constexpr int kRefineReach = 8;
-  void refine_bounds(int alpha, int beta, int& lo, int& hi) const {
-    if (ntrick_ != 0 || sc_.tricks) return;
-    const bool upper = hi > alpha && hi - alpha <= kRefineReach;
-    const bool lower = lo < beta && beta - lo <= kRefineReach;
-    if (!upper && !lower) return;
+  // down, tried only where it could move the bound far enough.  A side's
+  // guarded aces and kings win the last trick at most (guarded_honours()),
+  // and the leader's side can force an opponent's bare honour to win this
+  // trick (forced_honour()).  Both read only the suit counts and where the
+  // aces, kings and trump honours lie, which every class names (key.hpp)
+  // and the bounds' relevance already holds (kAcesKings; the trump suit's
+  // point cards are always named), so a bound they settle names nothing
+  // more.
+  // (The caps below lower a bound by 7 at most, see refine_caps(): the
+  // many trick starts farther from their window return here, inlined.)
+  OPENHAND_INLINE void refine_bounds(int alpha, int beta, int& lo, int& hi) const {
+    if (ntrick_ != 0 || sc_.tricks || (hi - alpha > 7 && beta - lo > 7)) return;
+    refine_caps(alpha, beta, lo, hi);
+  }
+  void refine_caps(int alpha, int beta, int& lo, int& hi) const {
     const Mask side_cards[2] = {hand_[0] | hand_[2], hand_[1] | hand_[3]};
     const Mask sure = refine_sure_;
     const int m = popcount(sure);
-    const int total = sc_.trick() * tricks_left_ + sc_.last();
     const int defenders = (leader_ & 1) ^ 1;
     for (int x = 0; x < 2; ++x) {
-      if (!(x == 0 ? upper : lower)) continue;
-      const Mask opp = side_cards[x ^ 1] & ~sure;
+      // How far side x's cap must come down to settle the window.
+      const int need = x == 0 ? hi - alpha : beta - lo;
+      const Mask opp = side_cards[x ^ 1] & ~sure, honours = opp & kAcesKingsCards;
+      // The guards take at most the gain above a trick's 2 of two honours
+      // (one a hand), the bonus given for one of them; the forced honour
+      // at most 4 + 3 (its points, and the trick it replaces, counted at
+      // 2 + an honour's 2 + the bonus).
+      const bool guard = honours && need <= std::min(4, 2 * popcount(honours & kAces) + popcount(honours & kKings));
+      const bool force = x == defenders && need <= 7;
+      if (!guard && !force) continue;
       const bool own_sure = (sure & side_cards[x]) != 0, last_theirs = refine_last_ == (x ^ 1);
       int g = 999;
-      const Mask guarded = (opp & kAcesKingsCards) ? guarded_honours(x ^ 1) : 0;
+      const Mask guarded = guard ? guarded_honours(x ^ 1) : 0;
       if (guarded) g = refine_from_sure_[x] + best_case(opp, tricks_left_ - m, own_sure, last_theirs, guarded);
-      if (x == defenders) {
+      if (force) {
         const int f = forced_honour();
         if (f > 0) g = std::min(g, sc_.trick() - f + refine_from_sure_[x] + best_case(opp, tricks_left_ - 1 - m, own_sure, last_theirs));
       }
       if (x == 0) hi = std::min(hi, g);
-      else lo = std::max(lo, total - g);
+      else lo = std::max(lo, sc_.trick() * tricks_left_ + sc_.last() - g);
     }
   }
 
@@ -314,6 +323,16 @@ class Bounds : public Keys {
         if (can_ruff(hand_[(lead + o + 2) & 3], s)) continue;
         best = std::max(best, card_points(c));
       }
+      // A bare trump honour below the top trump, forced by a trump lead.
+      const Mask trumps = suit_mask(kTrumpSuit);
+      const Mask t = hand & trumps;
+      if (!t || (t & (t - 1)) || !has_points(lowest(t))) continue;
+      const int c = lowest(t);
+      const Mask above = trumps & ~((bit(c) << 1) - 1);
+      if (!(in_play_ & above) || (hand_[(lead + o + 2) & 3] & above)) continue;  // c on top, or overtaken
+      const Mask mine = hand_[lead] & trumps, theirs = hand_[partner] & trumps;
+      if (!mine || lowest(mine) > c || (theirs && lowest(theirs) > c)) continue;
+      best = std::max(best, card_points(c));
     }
     return best;
   }
