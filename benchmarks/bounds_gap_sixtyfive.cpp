@@ -7,8 +7,12 @@
 // w tricks gains at most 2 a trick it wins plus the points of the
 // opponents' winning cards in the others, plus the last trick's bonus.
 // (Sound: a side's skeleton-optimal strategy holds the other side to its
-// count.)  The benchmarks/README.md figure (65's "Quick tricks for the
-// points objective"):
+// count.)  Also the bounds with the caps of refine_bounds() for a window
+// next to each bound (so that every cap is tried): their distance from
+// the value, how many positions they tightened, and a check that every
+// bound holds (exit status 1 and the first failing line otherwise).  The
+// benchmarks/README.md figures (65's "Quick tricks for the points
+// objective"; the thirtieth session's strategy caps):
 //
 //   python -c "from openhand.sixtyfive import random_position as r
 //   for s in range(300):
@@ -16,6 +20,20 @@
 //       print(*[sum(1 << int(c) for c in h) for h in p.hands], p.leader, 4)" > q4.txt
 //   c++ -O2 -std=c++17 -mpopcnt -I csrc benchmarks/bounds_gap_sixtyfive.cpp -o gap65
 //   ./gap65 q4.txt
+//
+// and 30,000 trick starts of 3 to 6 tricks, half of them random deals
+// played down, half dealt from every ace and king and random others:
+//
+//   python -c "import random; from openhand.sixtyfive import random_position as r
+//   for i in range(30000):
+//       g, t = random.Random(i), 3 + i % 4
+//       if i % 2 == 0:
+//           p = r(seed=70000 + i, tricks_left=t); print(*[sum(1 << int(c) for c in h) for h in p.hands], p.leader, t)
+//           continue
+//       c = [16 * s + k for s in range(4) for k in (13, 14)]
+//       c += g.sample([16 * s + k for s in range(4) for k in range(3, 13)], 4 * t - 8); g.shuffle(c)
+//       print(*[sum(1 << x for x in c[h * t:(h + 1) * t]) for h in range(4)], g.randrange(4), t)" > mixed.txt
+//   ./gap65 mixed.txt
 #include <algorithm>
 #include <cstdio>
 #include "sixtyfive/game.hpp"
@@ -44,7 +62,8 @@ int main(int argc, char** argv) {
   if (!f) { std::perror(argv[1]); return 2; }
   unsigned long long h[4];
   int leader, tricks, n = 0;
-  double below = 0, above = 0, below_w = 0, above_w = 0;
+  double below = 0, above = 0, below_w = 0, above_w = 0, below_r = 0, above_r = 0;
+  int tightened = 0;
   while (std::fscanf(f, "%llu %llu %llu %llu %d %d", &h[0], &h[1], &h[2], &h[3], &leader, &tricks) == 6) {
     Deal d{};
     for (int i = 0; i < 4; ++i) d.hands[i] = h[i];
@@ -55,13 +74,23 @@ int main(int argc, char** argv) {
     d.objective = kPoints;
     const int v = Solver<Game>(std::size_t(64) << 20).value(d, &nodes) - ns_points_held(d);
     int lo, hi;
-    Game(d).full_bounds(lo, hi);
+    Game g(d);
+    g.full_bounds(lo, hi);
     const int total = kTrickPoints * tricks + kLastTrickBonus;
     const int hi_w = std::min(hi, gain_winning_at_most(h[1] | h[3], tricks, w));
     const int lo_w = std::max(lo, total - gain_winning_at_most(h[0] | h[2], tricks, tricks - w));
     if (lo_w > v || hi_w < v) { std::fprintf(stderr, "unsound bound: %d <= %d <= %d fails\n", lo_w, v, hi_w); return 1; }
-    below += v - lo; above += hi - v; below_w += v - lo_w; above_w += hi_w - v; ++n;
+    int lo_r = lo, hi_r = hi;
+    if (lo < hi) g.refine_bounds(hi - 1, lo + 1, lo_r, hi_r);  // (right after its bounds)
+    if (lo_r > v || hi_r < v) {
+      std::fprintf(stderr, "line %d: unsound refined bound: %d <= %d <= %d fails\n", n + 1, lo_r, v, hi_r);
+      return 1;
+    }
+    tightened += lo_r > lo || hi_r < hi;
+    below += v - lo; above += hi - v; below_w += v - lo_w; above_w += hi_w - v; below_r += v - lo_r; above_r += hi_r - v;
+    ++n;
   }
-  std::printf("%d positions: value - lower %.2f, upper - value %.2f; with the skeleton's count %.2f, %.2f\n", n,
-              below / n, above / n, below_w / n, above_w / n);
+  std::printf("%d positions: value - lower %.2f, upper - value %.2f; with the skeleton's count %.2f, %.2f;\n"
+              "  with refine_bounds()' caps %.2f, %.2f (tightened in %d positions; every bound holds)\n", n,
+              below / n, above / n, below_w / n, above_w / n, below_r / n, above_r / n, tightened);
 }

@@ -225,9 +225,6 @@ struct HasProbing : std::false_type {};
 template <class G>
 struct HasProbing<G, std::void_t<decltype(std::declval<G&>().set_probing(true))>> : std::true_type {};
 
-// Does Game tell whether a move is one that moves() would list (bool
-// is_move(int) const)?  Then a node with a first move to try (the cut-off
-// cache's, the table's) lists the others only if it fails to cut.
 // Caps that cost more than bounds(), asked only where bounds() did not
 // settle the window (65: refine_bounds() in sixtyfive/bounds.hpp).
 template <class G, class = void>
@@ -237,6 +234,9 @@ struct HasRefineBounds<G, std::void_t<decltype(std::declval<const G&>().refine_b
                                                                                      std::declval<int&>()))>>
     : std::true_type {};
 
+// Does Game tell whether a move is one that moves() would list (bool
+// is_move(int) const)?  Then a node with a first move to try (the cut-off
+// cache's, the table's) lists the others only if it fails to cut.
 template <class G, class = void>
 struct HasIsMove : std::false_type {};
 template <class G>

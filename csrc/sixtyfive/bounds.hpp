@@ -1,6 +1,7 @@
 // sixtyfive/bounds.hpp: 65's quick bounds on the rest of the deal: how
-// tricks split their points, sure winners, the cashable winner, and the
-// cards a settling bound depended on (partition search).
+// tricks split their points, sure winners, the cashable winner, the caps
+// a side's strategy proves (guarded and forced honours), and the cards a
+// settling bound depended on (partition search).
 #pragma once
 #include <algorithm>
 
@@ -586,12 +587,12 @@ class Bounds : public Keys {
     for (int i = 0; i < k && (h & sm); ++i) h &= ~bit(lowest(h & sm));
     return h;
   }
-  mutable Mask bounds_rel_[2] = {0, 0};
+  mutable Mask bounds_rel_[2] = {0, 0};  // bounds_relevance() of the last bounds computed: lower, upper
   // What full_bounds() found for refine_bounds(): the sure winners, the
   // side surely taking the last trick, each side's gain from the sure
   // winners.
   mutable Mask refine_sure_ = 0;
-  mutable int refine_last_ = -1, refine_from_sure_[2] = {0, 0};  // bounds_relevance() of the last bounds computed: lower, upper
+  mutable int refine_last_ = -1, refine_from_sure_[2] = {0, 0};
   // Under the points objective (see key.hpp's class_key()): the J of each
   // side suit names all its point cards, the K its K and A.  (The trump
   // suit's are always named, and so are the kings and aces today, see
@@ -607,7 +608,8 @@ class Bounds : public Keys {
   // last-trick bonus (tricks objective: 1 per trick, whoever wins);
   // own_sure: the side holds sure winners, which win the other tricks
   // left (the last among them, maybe); last_theirs: the opponents surely
-  // take the last trick (last_trick_side()).
+  // take the last trick (last_trick_side()); guarded: the opponents'
+  // honours that win the last trick at most (guarded_honours()).
   int best_case(Mask opp, int tricks, bool own_sure, bool last_theirs, Mask guarded = 0) const {
     if (sc_.tricks) return tricks;
     const auto cap = [&](Mask honours, int extra) {
