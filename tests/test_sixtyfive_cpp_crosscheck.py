@@ -64,6 +64,12 @@ def test_threshold_questions_match_reference(chunk):
         assert_thresholds_like_reference(p, reference.solve(p).value, i)
 
 
+def dealt(hands, rng):
+    """The trick start of these four hands (N, E, S, W), its leader drawn
+    from rng."""
+    return Position(dict(zip("NESW", hands)), leader="NESW"[rng.randrange(4)])
+
+
 def one_sided_trumps(i):
     """A 2- to 4-trick trick start whose trumps lie with one side (all of
     them, or all but the lowest one or two): where the last-trick rule and
@@ -84,7 +90,7 @@ def one_sided_trumps(i):
     for h in hands:
         while len(h) < tricks:
             h.append(rest.pop())
-    return Position(dict(zip("NESW", hands)), leader="NESW"[rng.randrange(4)])
+    return dealt(hands, rng)
 
 
 @pytest.mark.parametrize("chunk", range(2))
@@ -109,8 +115,7 @@ def honours_endgame(i):
     others = rng.sample([Card(16 * s + rank) for s in range(4) for rank in range(3, 13)], 4 * tricks - len(honours))
     cards = honours + others
     rng.shuffle(cards)
-    hands = [cards[k * tricks:(k + 1) * tricks] for k in range(4)]
-    return Position(dict(zip("NESW", hands)), leader="NESW"[rng.randrange(4)])
+    return dealt([cards[k * tricks:(k + 1) * tricks] for k in range(4)], rng)
 
 
 @pytest.mark.parametrize("chunk", range(2))
@@ -133,8 +138,7 @@ def short_suits_endgame(i):
     pool = [Card(16 * s + rank) for s in suits for rank in range(3, 15)]
     pool += rng.sample([Card(rank) for rank in range(3, 15)], rng.randint(0, 3))
     cards = rng.sample(pool, 4 * tricks)
-    hands = [cards[k * tricks:(k + 1) * tricks] for k in range(4)]
-    return Position(dict(zip("NESW", hands)), leader="NESW"[rng.randrange(4)])
+    return dealt([cards[k * tricks:(k + 1) * tricks] for k in range(4)], rng)
 
 
 @pytest.mark.parametrize("kind", ["random", "honours", "short suits"])

@@ -308,32 +308,33 @@ class Bounds : public Keys {
   // kings lie, which every class names (key.hpp).
   int forced_honour() const {
     const int lead = leader_, partner = (leader_ + 2) & 3;
+    const Mask trumps = suit_mask(kTrumpSuit);
+    // Can the leader lead a card of c's suit sm below c, and the partner
+    // follow below c or, void in it, play a card that cannot win (a side
+    // card; any card to a trump lead)?
+    const auto under = [&](Mask sm, int c) {
+      const Mask mine = hand_[lead] & sm, theirs = hand_[partner] & sm;
+      if (!mine || lowest(mine) > c) return false;
+      return theirs ? lowest(theirs) < c : sm == trumps || (hand_[partner] & ~trumps) != 0;
+    };
     int best = 0;
     for (int o = 1; o < 4; o += 2) {
-      const Mask hand = hand_[(lead + o) & 3];
-      Mask left = hand & kAcesKingsCards & ~suit_mask(kTrumpSuit);
+      const Mask hand = hand_[(lead + o) & 3], other = hand_[(lead + o + 2) & 3];
+      Mask left = hand & kAcesKingsCards & ~trumps;
       while (left) {
         const int c = lowest(left);
         left &= left - 1;
         const int s = suit_of(c);
-        const Mask sm = suit_mask(s);
-        if (hand & sm & ~bit(c)) continue;  // not bare
-        const Mask mine = hand_[lead] & sm, theirs = hand_[partner] & sm;
-        if (!mine || lowest(mine) > c) continue;
-        if (theirs ? lowest(theirs) > c : !(hand_[partner] & ~suit_mask(kTrumpSuit))) continue;
-        if (can_ruff(hand_[(lead + o + 2) & 3], s)) continue;
-        best = std::max(best, card_points(c));
+        if (hand & suit_mask(s) & ~bit(c)) continue;  // not bare
+        if (under(suit_mask(s), c) && !can_ruff(other, s)) best = std::max(best, card_points(c));
       }
       // A bare trump honour below the top trump, forced by a trump lead.
-      const Mask trumps = suit_mask(kTrumpSuit);
       const Mask t = hand & trumps;
       if (!t || (t & (t - 1)) || !has_points(lowest(t))) continue;
       const int c = lowest(t);
       const Mask above = trumps & ~((bit(c) << 1) - 1);
-      if (!(in_play_ & above) || (hand_[(lead + o + 2) & 3] & above)) continue;  // c on top, or overtaken
-      const Mask mine = hand_[lead] & trumps, theirs = hand_[partner] & trumps;
-      if (!mine || lowest(mine) > c || (theirs && lowest(theirs) > c)) continue;
-      best = std::max(best, card_points(c));
+      if (!(in_play_ & above) || (other & above)) continue;  // c on top, or overtaken
+      if (under(trumps, c)) best = std::max(best, card_points(c));
     }
     return best;
   }

@@ -50,9 +50,10 @@ cdef int _deal(spec, Deal* d) except -1:
 def quick_bounds(spec, int alpha, int beta):
     """The search's quick bounds ``(lo, hi)`` on a position's value (as the
     solver's: N-S's points in the remaining tricks), with the caps that
-    refine_bounds() adds where they could settle the window (alpha, beta)
-    (csrc/sixtyfive/bounds.hpp).  For the tests, which check them against
-    exact values: every bound the search cuts with must be true."""
+    refine_bounds() adds where they could move a bound to the window
+    (alpha, beta) (csrc/sixtyfive/bounds.hpp).  For the tests, which check
+    them against exact values: every bound the search cuts with must be
+    true."""
     cdef Deal d
     _deal(spec, &d)
     cdef Game* g = new Game(d)
@@ -60,8 +61,7 @@ def quick_bounds(spec, int alpha, int beta):
     cdef int held = ns_points_held(d)
     try:
         g.bounds(lo, hi)
-        if lo < beta - held and lo != hi and hi > alpha - held:
-            g.refine_bounds(alpha - held, beta - held, lo, hi)
+        g.refine_bounds(alpha - held, beta - held, lo, hi)  # (right after its bounds)
     finally:
         del g
     return lo + held, hi + held
