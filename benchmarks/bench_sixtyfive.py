@@ -90,7 +90,7 @@ def main():
             reach, tt = timed(Solver(table_mb=args.table_mb, implementation="cpp").at_least, pos, target)
             assert reach == (r.value + (pos.points or (0, 0))[0] >= target), (i, target)
             times.append(tt)
-            line += f"; reach {target}? {'yes' if reach else 'no'} in {tt:.3f} s"
+            line += f"; reach {target}? {'yes' if reach else 'no'} in {tt:.4f} s"
         progress(line)
         results.update(**{f"tricks_{args.tricks}": dict(
             value_time_s=summary(value_t), value_nodes=summary(value_n),
