@@ -408,6 +408,7 @@ class Search {
       key = g_.key();
       hash = Game::hash(key);
       tt_.prefetch(hash);
+      if constexpr (kCutCache) cut_cache_.prefetch(g_.cut_key());
     }
     int lo, hi;
     g_.bounds(lo, hi);
@@ -951,6 +952,11 @@ class Search {
       const std::uint64_t e = entries_[index(h)];
       const int m = int(e & 0xFF) - 1;
       return ((e ^ h) & ~std::uint64_t(0xFF)) == 0 && m >= 0 && (mover_hand >> m & 1) ? m : -1;
+    }
+    // Start fetching key's entry (a trick start asks for it only after
+    // its quick bounds and table probe, whose work hides the wait).
+    void prefetch(std::uint64_t key) const {
+      if (!entries_.empty()) __builtin_prefetch(&entries_[index(mix64(key))]);
     }
     void keep(std::uint64_t key, int move) {
       const std::uint64_t h = mix64(key);
