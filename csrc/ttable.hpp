@@ -299,6 +299,8 @@ class BucketLocks {
       }
   }
   void unlock(std::size_t b) { locks_[b].store(0, std::memory_order_release); }
+  // Start fetching b's lock (its line is written when the lock is taken).
+  void prefetch(std::size_t b) const { __builtin_prefetch(&locks_[b], 1); }
 
  private:
   std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
@@ -375,7 +377,12 @@ class TTable {
     if (mem_.bytes() != before) filled_ = 0, evicted_ = 0;  // a new, empty table
   }
   std::size_t bytes() const { return mem_.bytes(); }
-  void prefetch(std::uint64_t hash) const { mem_.prefetch(hash); }
+  // (While shared, the bucket's lock too: a probe takes it first, and the
+  // locks, a byte a bucket, are another random line.)
+  void prefetch(std::uint64_t hash) const {
+    mem_.prefetch(hash);
+    if (shared_) locks_.prefetch(hash & (mem_.buckets() - 1));
+  }
 
   // Growth, for a caller that can tell each stored key's bucket (the hash
   // it was stored under): a search that starts with a small table and
