@@ -272,6 +272,7 @@ class Position : public CardMoves<Position> {
     Mask others;            // leading, points objective: the cards in play not in the mover's hand
     int suit_base[4];       // leading, points objective: each suit's terms
     bool ruff[4];           // leading, points objective: a lead of the suit runs into a ruff
+    bool partner_ruff[4];   // ... the partner ruffs it and no opponent can
   };
   void order_context(OrderContext& x) const {
     x.cur = -1, x.partner_winning = false, x.win_base = x.stand = 0, x.others = 0;
@@ -289,6 +290,9 @@ class Position : public CardMoves<Position> {
         // skeleton.)
         x.ruff[s] = s != kTrumpSuit && leads_into_ruff(suit_mask(s), hand_[(me + 1) & 3], hand_[(me + 3) & 3],
                                                        suit_mask(kTrumpSuit));
+        const Mask partner = hand_[(me + 2) & 3];
+        x.partner_ruff[s] = s != kTrumpSuit && !x.ruff[s] && !(partner & suit_mask(s)) &&
+                            (partner & suit_mask(kTrumpSuit));
         x.suit_base[s] = (s == kTrumpSuit ? -3 : 0) - 6 * opponents_choice(s);
       }
       return;
@@ -307,6 +311,16 @@ class Position : public CardMoves<Position> {
       if (sc_.tricks) return tricks_lead_score(c);
       const int s = suit_of(c);
       if (x.ruff[s]) return -100 - 6 * pts - rank_of(c);
+      // An ace or king led to the partner's ruff (no opponent able to
+      // ruff) comes first: the ruff wins the trick for the side with a
+      // trump, and the honour, which would cost its side its points if
+      // it won a trick later or be lost to a higher card, is gone without
+      // winning.  The 50 full deals' 33 questions: per deal 0.998x the
+      // nodes, 0.935x in all, but 0.17x-0.65x on deals 34, 47 and 32 next
+      // to the median (the refutation of a lead at 9-11 tricks left); 100
+      // other seeds alike (median deal 74 ms -> 64 ms).  A queen too, or
+      // any card (the partner's ruff above): 0.988x and 1.122x in all.
+      if (x.partner_ruff[s] && pts >= 3) return 60 - 6 * pts - rank_of(c) + x.suit_base[s];
       const bool top = (x.others & suit_mask(s) & ~((bit(c) << 1) - 1)) == 0;
       return (top && !pts ? 30 : 0) - 6 * pts - rank_of(c) + x.suit_base[s];
     }
