@@ -444,9 +444,10 @@ class Solver : public Pollable {
     // move, the second takes the likely worst rather than the second
     // best, whose tree shares most of its positions with the first's and
     // would be searched alongside it before either has stored them.  (65,
-    // every first card's value of full deals 0-9 on 2 threads, three runs
-    // each: nodes against one thread's median 1.07-1.08 -> 0.95-0.99,
-    // speed-up by wall time 1.72x, 1.84x, 1.66x -> 1.86x, 1.82x, 1.81x.)
+    // every first card's value of full deals 0-9 on 2 threads: nodes
+    // against one thread's median 1.07-1.08 -> 0.95-0.99; speed-up by wall
+    // time 1.72x, 1.84x, 1.66x in three runs -> 1.65x-1.96x in eight,
+    // median 1.83x.)
     if (todo.size() > 2) std::rotate(todo.begin() + 1, todo.end() - 1, todo.end());
     std::atomic<int> next{0};
     std::vector<std::uint64_t> spent(threads_, 0), starts(threads_, 0);
