@@ -91,6 +91,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -454,49 +455,111 @@ class Solver : public Pollable {
     constexpr int kNone = kInf + 1;
     std::atomic<int> best_value{kNone};
     const int k = std::min<int>(threads_, int(todo.size()));
+    // A thread that finds no move left helps one still being searched: it
+    // searches the same move on the shared table (what either stores, the
+    // other finds), the first to finish gives its value, and the other
+    // stops at its next poll (Help) and goes on.  The end of a run then
+    // no longer waits on one thread's last move alone.  frame_lo / frame_hi:
+    // the moves' frames, read by both (lo / hi are written once a move ends).
+    const std::vector<int> frame_lo(lo, lo + n), frame_hi(hi, hi + n);
+    std::unique_ptr<std::atomic<bool>[]> finished(new std::atomic<bool>[n]);
+    for (int i = 0; i < n; ++i) finished[i].store(false);
+    std::unique_ptr<std::atomic<int>[]> searching(new std::atomic<int>[k]);
+    for (int w = 0; w < k; ++w) searching[w].store(-1);
     const ThreadsOutcome out = on_threads(k, [&](int w, const Poll& poll, const std::atomic<bool>& stop,
                                                  Tables& tables) {
-      Game g = make_with(d, tables);
-      if (!kSharedTable) tables.reserve(g.depth(), false);
-      Search<Game> s(g, tables.search_table(), &poll, &r.budget);
+      // The thread's poll, which also stops a search of a move finished
+      // by another thread (done: that move's flag, while searching it).
+      struct Help {
+        const Poll* base;
+        const std::atomic<bool>* done = nullptr;
+      } help{&poll};
+      const Poll help_poll{[](void* ctx, std::uint64_t nodes) -> int {
+                             Help& h = *static_cast<Help*>(ctx);
+                             if (h.base->fn(h.base->ctx, nodes)) return 1;
+                             return h.done && h.done->load(std::memory_order_relaxed) ? 1 : 0;
+                           },
+                           &help};
+      std::optional<Game> g;
+      std::optional<Search<Game>> s;
+      std::uint64_t spent_before = 0, starts_before = 0;  // of the searches set aside (below)
+      const auto fresh = [&] {
+        if (s) {
+          spent_before += s->nodes() + extra_nodes(*g);
+          starts_before += trick_starts_of(*g);
+        }
+        s.reset();
+        g.emplace(make_with(d, tables));
+        s.emplace(*g, tables.search_table(), &help_poll, &r.budget);
+      };
+      fresh();
+      if (!kSharedTable) tables.reserve(g->depth(), false);
       int i = -1;
+      bool helping = false;
       struct Count {  // the thread's nodes, on every way out
-        Search<Game>& s;
-        Game& g;
+        std::optional<Search<Game>>& s;
+        std::optional<Game>& g;
+        const std::uint64_t& spent_before;
+        const std::uint64_t& starts_before;
         std::uint64_t& spent;
         std::uint64_t& starts;
         ~Count() {
-          spent = s.nodes() + extra_nodes(g);
-          starts = trick_starts_of(g);
+          spent = spent_before + s->nodes() + extra_nodes(*g);
+          starts = starts_before + trick_starts_of(*g);
         }
-      } count{s, g, spent[w], starts[w]};
+      } count{s, g, spent_before, starts_before, spent[w], starts[w]};
       try {
         for (;;) {
+          if (stop.load()) break;
           const int t = next.fetch_add(1);
-          if (t >= int(todo.size()) || stop.load()) break;
-          i = todo[t];
-          const int gi = g.play(moves[i]);
+          helping = t >= int(todo.size());
+          if (!helping) {
+            i = todo[t];
+          } else {
+            i = -1;
+            for (int o = 0; o < k && i < 0; ++o) {
+              const int c = o == w ? -1 : searching[o].load();
+              if (c >= 0 && !finished[c].load()) i = c;
+            }
+            if (i < 0) break;
+          }
+          searching[w].store(i);
+          help.done = &finished[i];
           int v;
-          const int known = best_value.load();
-          if (g.is_terminal()) v = gi + g.terminal_value();
-          else if (known != kNone && !bisection()) v = gi + s.exact_within(lo[i] - gi, hi[i] - gi, known - gi);
-          else v = gi + g.root_value(s);
-          g.undo(moves[i]);
-          {
+          try {
+            const int gi = g->play(moves[i]);
+            const int known = best_value.load();
+            if (g->is_terminal()) v = gi + g->terminal_value();
+            else if (known != kNone && !bisection()) v = gi + s->exact_within(frame_lo[i] - gi, frame_hi[i] - gi, known - gi);
+            else v = gi + g->root_value(*s);
+            g->undo(moves[i]);
+          } catch (const Interrupted&) {
+            if (!finished[i].load() || stop.load()) throw;
+            // Another thread gave this move's value first.  The search
+            // was left inside its tree: a fresh one goes on.
+            help.done = nullptr;
+            searching[w].store(-1);
+            i = -1;
+            fresh();
+            continue;
+          }
+          help.done = nullptr;
+          searching[w].store(-1);
+          if (!finished[i].exchange(true)) {
             // The best value finished so far: MTD(f)'s first guess for
             // the moves still to come, as the root's value is one
             // thread's (the best moves' values lie next to it).
             int b = best_value.load();
             while ((b == kNone || (maxing ? v > b : v < b)) && !best_value.compare_exchange_weak(b, v)) {
             }
+            lo[i] = hi[i] = v;
           }
-          lo[i] = hi[i] = v;
           i = -1;
         }
       } catch (...) {
-        if (i >= 0) {  // the move being searched keeps what its passes proved
-          lo[i] = std::max(lo[i], s.root_lo() + gain[i]);
-          hi[i] = std::min(hi[i], s.root_hi() + gain[i]);
+        if (i >= 0 && !helping && !finished[i].exchange(true)) {  // the move being searched keeps what its passes proved
+          lo[i] = std::max(lo[i], s->root_lo() + gain[i]);
+          hi[i] = std::min(hi[i], s->root_hi() + gain[i]);
         }
         throw;
       }
