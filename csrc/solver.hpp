@@ -483,14 +483,20 @@ class Solver : public Pollable {
       std::optional<Game> g;
       std::optional<Search<Game>> s;
       std::uint64_t spent_before = 0, starts_before = 0;  // of the searches set aside (below)
+      // A node limit counts the thread's nodes over its searches: a fresh
+      // one gets what the ones set aside left.
+      Budget budget = r.budget;
+      std::uint64_t searched_before = 0;
       const auto fresh = [&] {
         if (s) {
+          searched_before += s->nodes();
           spent_before += s->nodes() + extra_nodes(*g);
           starts_before += trick_starts_of(*g);
+          if (r.budget.nodes) budget.nodes = r.budget.nodes > searched_before ? r.budget.nodes - searched_before : 1;
         }
         s.reset();
         g.emplace(make_with(d, tables));
-        s.emplace(*g, tables.search_table(), &help_poll, &r.budget);
+        s.emplace(*g, tables.search_table(), &help_poll, &budget);
       };
       fresh();
       if (!kSharedTable) tables.reserve(g->depth(), false);
