@@ -522,6 +522,7 @@ class Solver : public Pollable {
           if (!helping) {
             i = todo[t];
           } else {
+            if constexpr (!kSharedTable) break;  // (tables of its own: helping would repeat the search)
             i = -1;
             for (int o = 0; o < k && i < 0; ++o) {
               const int c = o == w ? -1 : searching[o].load();
